@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once with zod. Nothing else in the code reads `process.env`
+ * (the local runtime and CLIs set variables before the first `config()` call).
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const list = z
+  .string()
+  .transform((v) => v.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean));
+
+const ConfigSchema = z.object({
+  STAGE: z.string().default('local'),
+  AWS_REGION: z.string().default('us-east-1'),
+
+  TASKS_TABLE: z.string().default('bts-local-tasks'),
+  SESSIONS_TABLE: z.string().default('bts-local-sessions'),
+  API_KEYS_TABLE: z.string().default('bts-local-apikeys'),
+  END_USERS_TABLE: z.string().default('bts-local-endusers'),
+  USAGE_TABLE: z.string().default('bts-local-usage'),
+  BUSINESSES_TABLE: z.string().default('bts-local-businesses'),
+  AGENT_QUEUE_URL: z.string().default(''),
+  DESIGN_QUEUE_URL: z.string().default(''),
+  ASSETS_BUCKET: z.string().default('bts-local-assets'),
+
+  /** `kms` in AWS; `local` uses the AES-256-GCM keyring file. */
+  BTS_ENCRYPTOR: z.enum(['kms', 'local']).default('local'),
+  KMS_KEY_ID: z.string().default(''),
+  BTS_KEYRING_FILE: z.string().default('.data/keyring.json'),
+
+  /** `cognito` verifies user-pool tokens; `local` verifies HS256 tokens signed by the local runtime. */
+  BTS_DASHBOARD_AUTH: z.enum(['cognito', 'local']).default('local'),
+  BTS_DASHBOARD_SECRET: z.string().default(''),
+  COGNITO_USER_POOL_ID: z.string().default(''),
+  COGNITO_CLIENT_ID: z.string().default(''),
+
+  BTS_DEFAULT_QUOTA: z.coerce.number().int().positive().default(15),
+  /** lastUsedAt is written at most once per this many seconds per key. */
+  BTS_LAST_USED_RESOLUTION_S: z.coerce.number().int().nonnegative().default(60),
+  BTS_LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+
+  // Worker and browser.
+  CHROMIUM_PATH: z.string().optional(),
+  BTS_ALLOW_PRIVATE_NETWORK: bool.default(false),
+  BTS_PROXY_POOL: list.default([]),
+  BTS_DESIGN_BUDGET_MS: z.coerce.number().int().positive().default(60_000),
+  BTS_AGENT_BUDGET_MS: z.coerce.number().int().positive().default(180_000),
+  BTS_SWEEP_GRACE_MS: z.coerce.number().int().nonnegative().default(60_000),
+  BTS_ASSET_URL_TTL_S: z.coerce.number().int().positive().default(3600),
+
+  // Agent model.
+  BTS_MODEL_PROVIDER: z.enum(['bedrock', 'openai', 'anthropic', 'openai-compatible']).optional(),
+  BTS_MODEL: z.string().optional(),
+  BTS_MODEL_BASE_URL: z.string().optional(),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${detail}`);
+  }
+  return parsed.data;
+}
+
+/** Tests and the local runtime change the environment and then call this. */
+export function resetConfig(): void {
+  cached = undefined;
+}

@@ -1,0 +1,88 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ApiKeyRecord } from './api-key.js';
+
+export interface ApiKeyRepository {
+  create(record: ApiKeyRecord): Promise<void>;
+  findByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  listByBusiness(businessId: string): Promise<ApiKeyRecord[]>;
+  /** Returns false when the business has no such key. Revoking twice keeps the first time. */
+  revoke(businessId: string, keyId: string, now: Date): Promise<boolean>;
+  /** Writes lastUsedAt only if the stored value is older than `staleBefore`. */
+  touchLastUsed(keyHash: string, now: Date, staleBefore: Date): Promise<void>;
+}
+
+export class DynamoApiKeyRepository implements ApiKeyRepository {
+  constructor(
+    private readonly ddb: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async create(record: ApiKeyRecord): Promise<void> {
+    await this.ddb.send(
+      new PutCommand({ TableName: this.table, Item: record, ConditionExpression: 'attribute_not_exists(keyHash)' }),
+    );
+  }
+
+  async findByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
+    // Strongly consistent: a revocation must be honoured on the very next request.
+    const out = await this.ddb.send(new GetCommand({ TableName: this.table, Key: { keyHash }, ConsistentRead: true }));
+    return out.Item as ApiKeyRecord | undefined;
+  }
+
+  async listByBusiness(businessId: string): Promise<ApiKeyRecord[]> {
+    const items: ApiKeyRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.ddb.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: 'byBusiness',
+          KeyConditionExpression: 'businessId = :b',
+          ExpressionAttributeValues: { ':b': businessId },
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...((out.Items ?? []) as ApiKeyRecord[]));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  }
+
+  async revoke(businessId: string, keyId: string, now: Date): Promise<boolean> {
+    const key = (await this.listByBusiness(businessId)).find((k) => k.keyId === keyId);
+    if (!key) return false;
+    try {
+      await this.ddb.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { keyHash: key.keyHash },
+          UpdateExpression: 'SET revokedAt = :now',
+          ConditionExpression: 'attribute_not_exists(revokedAt)',
+          ExpressionAttributeValues: { ':now': now.toISOString() },
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    }
+    return true;
+  }
+
+  async touchLastUsed(keyHash: string, now: Date, staleBefore: Date): Promise<void> {
+    try {
+      await this.ddb.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { keyHash },
+          UpdateExpression: 'SET lastUsedAt = :now',
+          ConditionExpression: 'attribute_exists(keyHash) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :stale)',
+          ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': staleBefore.toISOString() },
+        }),
+      );
+    } catch (err) {
+      // Another request already refreshed it: exactly what we wanted.
+      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import dynalite from 'dynalite';
+import { startFauxqs, type FauxqsServer } from 'fauxqs';
+
+export interface Emulators {
+  dynamoEndpoint: string;
+  sqsS3Endpoint: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * DynamoDB (dynalite, LevelDB on disk when `dataDir` is given) and SQS + S3 (fauxqs,
+ * in memory) inside this process, on loopback ports chosen by the OS unless fixed.
+ */
+export async function startEmulators(opts: { dynamoPath?: string; dynamoPort?: number; sqsPort?: number } = {}): Promise<Emulators> {
+  if (opts.dynamoPath) mkdirSync(opts.dynamoPath, { recursive: true });
+  const dynamo: Server = dynalite({
+    path: opts.dynamoPath,
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+  });
+  await new Promise<void>((resolve, reject) => {
+    dynamo.once('error', reject);
+    dynamo.listen(opts.dynamoPort ?? 0, '127.0.0.1', () => resolve());
+  });
+  const dynamoPort = (dynamo.address() as AddressInfo).port;
+  const fauxqs: FauxqsServer = await startFauxqs({ port: opts.sqsPort ?? 0, logger: false, host: '127.0.0.1' });
+  return {
+    dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,
+    sqsS3Endpoint: `http://127.0.0.1:${fauxqs.port}`,
+    async stop() {
+      await fauxqs.stop();
+      await new Promise<void>((resolve) => dynamo.close(() => resolve()));
+    },
+  };
+}
+
+/** Points every SDK client of this process at the emulators. */
+export function useEmulatorEndpoints(e: { dynamoEndpoint: string; sqsS3Endpoint: string }): void {
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = e.dynamoEndpoint;
+  process.env.AWS_ENDPOINT_URL_SQS = e.sqsS3Endpoint;
+  process.env.AWS_ENDPOINT_URL_S3 = e.sqsS3Endpoint;
+  process.env.AWS_ACCESS_KEY_ID ??= 'local';
+  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+  process.env.AWS_REGION ??= 'us-east-1';
+}

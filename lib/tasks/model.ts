@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+export const TASK_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const TERMINAL_STATUSES: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
+
+export const EXTRACTORS = ['images', 'fonts', 'colors', 'icons', 'tokens', 'logo'] as const;
+export type ExtractorName = (typeof EXTRACTORS)[number];
+
+export const MAX_STEPS = 25;
+
+export interface StepSummary {
+  n: number;
+  type: string;
+  msg: string;
+  success: boolean;
+}
+
+export interface AgentRequest {
+  startUrl?: string;
+  schema?: Record<string, unknown>;
+  maxSteps: number;
+  includeHtmlDump: boolean;
+}
+
+export interface DesignRequest {
+  url: string;
+  extractors: ExtractorName[];
+  enableIpRotation: boolean;
+}
+
+export interface DesignResult {
+  url: string;
+  extractors: ExtractorName[];
+  durationMs: number;
+  results: Partial<Record<ExtractorName, unknown>>;
+}
+
+/** The stored task item: SPEC 2.1 fields plus internal ones. */
+export interface TaskItem {
+  taskId: string;
+  businessId: string;
+  sessionId: string;
+  endUserId: string;
+  task: string;
+  kind: 'agent' | 'design';
+  status: TaskStatus;
+  createdAt: string;
+  updatedAt: string;
+  /** `createdAt#taskId`: orders a session's tasks in the bySession index. */
+  sessionSort: string;
+  agent?: AgentRequest;
+  designRequest?: DesignRequest;
+  result?: string | Record<string, unknown>;
+  structured_content?: Record<string, unknown>;
+  html_dump?: string;
+  design?: DesignResult;
+  totalSteps: number;
+  durationMs: number;
+  visitedUrls: string[];
+  stepSummaries: StepSummary[];
+  error?: string;
+  /** Set while running: a claim past this instant may be taken over. */
+  leaseExpiresAt?: string;
+  startedAt?: string;
+  attempts?: number;
+  cancelRequested?: boolean;
+  /** Large result fields offloaded to S3 (DESIGN §5); inlined on read. */
+  offloadedKey?: string;
+  usage?: Record<string, unknown>;
+}
+
+/** Fields that `offloadedKey` may hold in S3 instead of the item. */
+export const OFFLOADABLE_FIELDS = ['result', 'structured_content', 'html_dump', 'design', 'stepSummaries'] as const;
+
+/** The queue message handed to the worker. */
+export const TaskMessageSchema = z.object({ taskId: z.string().min(1), kind: z.enum(['agent', 'design']) });
+export type TaskMessage = z.infer<typeof TaskMessageSchema>;
+
+/** The public view of SPEC 2.1: documented fields only, internal ones dropped. */
+export interface TaskView {
+  taskId: string;
+  sessionId: string;
+  endUserId: string;
+  task: string;
+  status: TaskStatus;
+  result?: string | Record<string, unknown>;
+  structured_content?: Record<string, unknown>;
+  html_dump?: string;
+  totalSteps: number;
+  durationMs: number;
+  visitedUrls: string[];
+  stepSummaries: StepSummary[];
+  error?: string;
+  createdAt: string;
+  updatedAt: string;
+  design?: DesignResult;
+  usage?: Record<string, unknown>;
+}
+
+export function toTaskView(t: TaskItem): TaskView {
+  const view: TaskView = {
+    taskId: t.taskId,
+    sessionId: t.sessionId,
+    endUserId: t.endUserId,
+    task: t.task,
+    status: t.status,
+    totalSteps: t.totalSteps,
+    durationMs: t.durationMs,
+    visitedUrls: t.visitedUrls,
+    stepSummaries: t.stepSummaries,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
+  if (t.result !== undefined) view.result = t.result;
+  if (t.structured_content !== undefined) view.structured_content = t.structured_content;
+  if (t.html_dump !== undefined) view.html_dump = t.html_dump;
+  if (t.status === 'failed' && t.error !== undefined) view.error = t.error;
+  if (t.design !== undefined) view.design = t.design;
+  if (t.usage !== undefined) view.usage = t.usage;
+  return view;
+}
