@@ -1,0 +1,78 @@
+import { createServer, type Server } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+
+/**
+ * Serves test/fixtures over HTTP on loopback. Two listeners on different ports give two
+ * origins, so fixtures can load fonts, scripts and images cross-origin. Every response
+ * has CORS headers (as real CDNs do for fonts). Extra dynamic routes can be added.
+ */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+};
+
+export type DynamicRoute = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean | Promise<boolean>;
+
+export interface FixtureServer {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** A second origin serving the same files. */
+  crossOriginUrl: string;
+  close(): Promise<void>;
+}
+
+export const FIXTURES_DIR = resolve(import.meta.dirname, '..', 'fixtures');
+
+export async function startFixtureServer(opts: { root?: string; routes?: DynamicRoute[] } = {}): Promise<FixtureServer> {
+  const root = opts.root ?? FIXTURES_DIR;
+  const handler = async (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    for (const route of opts.routes ?? []) {
+      if (await route(req, res)) return;
+    }
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = normalize(join(root, path));
+    if (!file.startsWith(root)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  };
+  const listen = (): Promise<Server> =>
+    new Promise((resolveServer) => {
+      const s = createServer((req, res) => void handler(req, res));
+      s.listen(0, '127.0.0.1', () => resolveServer(s));
+    });
+  const [a, b] = await Promise.all([listen(), listen()]);
+  const port = (s: Server) => (s.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port(a)}`,
+    // `localhost` is a different origin from `127.0.0.1` even on the same port family.
+    crossOriginUrl: `http://localhost:${port(b)}`,
+    async close() {
+      await Promise.all([a, b].map((s) => new Promise<void>((r) => s.close(() => r()))));
+    },
+  };
+}
