@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { fingerprintFromSeed, fingerprintInitScript, type Fingerprint } from './fingerprint.js';
+import { Humanizer, type HumanPreset } from './humanize.js';
+
+/**
+ * One task's browser: an isolated BrowserContext (own cookies, storage, proxy and
+ * fingerprint), its current page, the refs of the last snapshot (for stale-ref recovery)
+ * and the input style. The MCP server holds many; the agent holds exactly one.
+ */
+export interface BrowserSessionOptions {
+  /** HTTP, HTTPS or SOCKS5 proxy URL; credentials may be in the URL. */
+  proxy?: string;
+  /** Fingerprint seed; a random one is drawn when absent. */
+  fingerprint?: string;
+  humanize?: boolean;
+  humanPreset?: HumanPreset;
+  /** Extra Playwright context options; they win over the fingerprint's. */
+  contextOptions?: BrowserContextOptions;
+}
+
+/** What a ref pointed at when the snapshot was taken. */
+export interface RefTarget {
+  role: string;
+  name: string;
+}
+
+export class BrowserSession {
+  readonly id = randomUUID();
+  /** Refs of the most recent snapshot; replaced by each new snapshot. */
+  refs = new Map<string, RefTarget>();
+  lastUsedAt = Date.now();
+  private currentPage: Page;
+
+  constructor(
+    readonly context: BrowserContext,
+    page: Page,
+    readonly fingerprint: Fingerprint,
+    readonly humanizer: Humanizer | undefined,
+  ) {
+    this.currentPage = page;
+    // Pages opened by the site (target=_blank, window.open) become the current page, as a person would follow them.
+    context.on('page', (p) => {
+      this.currentPage = p;
+      p.on('close', () => {
+        if (this.currentPage === p) this.currentPage = context.pages().at(-1) ?? p;
+      });
+    });
+  }
+
+  get page(): Page {
+    return this.currentPage;
+  }
+
+  touch(): void {
+    this.lastUsedAt = Date.now();
+  }
+}
+
+export function proxySettings(url: string): NonNullable<BrowserContextOptions['proxy']> {
+  const parsed = new URL(url);
+  const settings: NonNullable<BrowserContextOptions['proxy']> = { server: `${parsed.protocol}//${parsed.host}` };
+  if (parsed.username) settings.username = decodeURIComponent(parsed.username);
+  if (parsed.password) settings.password = decodeURIComponent(parsed.password);
+  return settings;
+}
+
+export async function createBrowserSession(browser: Browser, opts: BrowserSessionOptions = {}): Promise<BrowserSession> {
+  const fp = fingerprintFromSeed(opts.fingerprint ?? randomUUID());
+  const context = await browser.newContext({
+    userAgent: fp.userAgent,
+    viewport: fp.viewport,
+    deviceScaleFactor: fp.deviceScaleFactor,
+    locale: fp.locale,
+    timezoneId: fp.timezoneId,
+    colorScheme: fp.colorScheme,
+    extraHTTPHeaders: { 'Accept-Language': `${fp.locale},${fp.locale.split('-')[0]};q=0.9` },
+    ...(opts.proxy ? { proxy: proxySettings(opts.proxy) } : {}),
+    ...opts.contextOptions,
+  });
+  await context.addInitScript({ content: fingerprintInitScript(fp) });
+  const page = await context.newPage();
+  const humanizer = opts.humanize ? new Humanizer(opts.humanPreset ?? 'default') : undefined;
+  return new BrowserSession(context, page, fp, humanizer);
+}
+
+export async function closeBrowserSession(session: BrowserSession): Promise<void> {
+  await session.context.close().catch(() => undefined);
+}

@@ -1,0 +1,78 @@
+import type { Locator } from 'playwright-core';
+import { ToolError } from '../errors.js';
+import { resolveRef } from '../refs.js';
+import type { BrowserSession } from '../session.js';
+import { ACTION_TIMEOUT_MS } from './context.js';
+
+/**
+ * Element actions shared by click, fill, fill_form and interact: each goes through the
+ * session's humanizer when humanization is on, else straight through Playwright.
+ */
+export async function describeRef(session: BrowserSession, ref: string): Promise<string> {
+  const known = session.refs.get(ref);
+  return known ? `${known.role}${known.name ? ` "${known.name}"` : ''}` : ref;
+}
+
+function actionError(what: string, err: unknown): ToolError {
+  if (err instanceof ToolError) return err;
+  const first = (err as Error).message.split('\n')[0] ?? String(err);
+  return new ToolError(`${what} failed: ${first}. Take a fresh \`snapshot\` or use \`interact.find\` if the page changed.`, err);
+}
+
+export async function clickRef(session: BrowserSession, ref: string, opts: { double?: boolean } = {}): Promise<void> {
+  const target = await resolveRef(session, ref);
+  try {
+    if (session.humanizer && !opts.double) {
+      await target.scrollIntoViewIfNeeded({ timeout: ACTION_TIMEOUT_MS });
+      const box = await target.boundingBox({ timeout: ACTION_TIMEOUT_MS });
+      if (!box) throw new ToolError(`Ref ${ref} is not visible`);
+      await session.humanizer.click(session.page, box);
+    } else if (opts.double) await target.dblclick({ timeout: ACTION_TIMEOUT_MS });
+    else await target.click({ timeout: ACTION_TIMEOUT_MS });
+  } catch (err) {
+    throw actionError(`Click on ${ref}`, err);
+  }
+}
+
+async function tagOf(target: Locator): Promise<{ tag: string; type: string }> {
+  return target.evaluate((el) => ({ tag: el.tagName.toLowerCase(), type: (el.getAttribute('type') ?? '').toLowerCase() }), undefined, {
+    timeout: ACTION_TIMEOUT_MS,
+  });
+}
+
+const truthy = (v: string): boolean => /^(true|yes|on|1|checked)$/i.test(v.trim());
+
+/** Text fields are typed into; selects pick the option; checkboxes and radios take true/false. */
+export async function fillRef(session: BrowserSession, ref: string, value: string): Promise<string> {
+  const target = await resolveRef(session, ref);
+  try {
+    const { tag, type } = await tagOf(target);
+    if (tag === 'select') {
+      await target.selectOption(value, { timeout: ACTION_TIMEOUT_MS }).catch(() => target.selectOption({ label: value }, { timeout: ACTION_TIMEOUT_MS }));
+      return `selected "${value}"`;
+    }
+    if (type === 'checkbox' || type === 'radio') {
+      await target.setChecked(truthy(value), { timeout: ACTION_TIMEOUT_MS });
+      return truthy(value) ? 'checked' : 'unchecked';
+    }
+    if (session.humanizer) {
+      await clickRef(session, ref);
+      await target.fill('', { timeout: ACTION_TIMEOUT_MS });
+      await session.humanizer.type(session.page, value);
+    } else {
+      await target.fill(value, { timeout: ACTION_TIMEOUT_MS });
+    }
+    return `filled ${JSON.stringify(value)}`;
+  } catch (err) {
+    throw actionError(`Filling ${ref}`, err);
+  }
+}
+
+/** A short pause so navigations started by an action are visible to the next tool. */
+export async function settle(session: BrowserSession): Promise<void> {
+  await session.page.waitForLoadState('domcontentloaded', { timeout: ACTION_TIMEOUT_MS }).catch(() => undefined);
+}
+
+export async function pageLine(session: BrowserSession): Promise<string> {
+  return `Page: ${session.page.url()} — ${await session.page.title().catch(() => '')}`;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { ToolError } from '../errors.js';
+import { defineTool, NAVIGATION_TIMEOUT_MS, sessionOf } from './context.js';
+
+export const navigate = defineTool({
+  name: 'navigate',
+  description: 'Open a URL in the session\'s current tab and wait for the document to load. Follow with content.get_markdown, extract.page_summary or snapshot.',
+  input: z.object({ url: z.string().url().describe('Absolute http(s) URL') }),
+  annotations: { title: 'Navigate to a URL', readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+  needsSession: true,
+  async handle(ctx, args, response) {
+    const session = sessionOf(ctx);
+    if (!/^https?:$/.test(new URL(args.url).protocol)) throw new ToolError('Only http and https URLs can be opened');
+    let status: number | undefined;
+    try {
+      const res = await session.page.goto(args.url, { waitUntil: 'domcontentloaded', timeout: NAVIGATION_TIMEOUT_MS });
+      status = res?.status();
+    } catch (err) {
+      throw new ToolError(`Could not open ${args.url}: ${(err as Error).message.split('\n')[0]}`, err);
+    }
+    session.refs.clear();
+    response.text(`Opened ${session.page.url()}${status ? ` (HTTP ${status})` : ''}\nTitle: ${await session.page.title()}`);
+  },
+});
+
+export const NAVIGATION_TOOLS = [navigate];
