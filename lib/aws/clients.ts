@@ -26,7 +26,10 @@ export function documentClient(): DynamoDBDocumentClient {
 }
 
 export function sqsClient(): SQSClient {
-  sqs ??= new SQSClient({ region: region() });
+  // With a custom endpoint, send to it rather than to the host inside the queue URL
+  // (emulators mint queue URLs whose hosts need wildcard DNS).
+  const custom = Boolean(process.env.AWS_ENDPOINT_URL_SQS ?? process.env.AWS_ENDPOINT_URL);
+  sqs ??= new SQSClient({ region: region(), useQueueUrlAsEndpoint: !custom });
   return sqs;
 }
 

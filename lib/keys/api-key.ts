@@ -49,9 +49,3 @@ export function mintApiKey(businessId: string, label: string | undefined, now: D
   if (label !== undefined) record.label = label;
   return { secret, record };
 }
-
-/** The dashboard/CLI view: everything but the hash. */
-export function publicKeyView(r: ApiKeyRecord): Omit<ApiKeyRecord, 'keyHash' | 'businessId'> {
-  const { keyHash: _h, businessId: _b, ...rest } = r;
-  return { ...rest, label: r.label ?? undefined, lastUsedAt: r.lastUsedAt ?? undefined, revokedAt: r.revokedAt ?? undefined };
-}

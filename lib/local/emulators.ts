@@ -27,7 +27,7 @@ export async function startEmulators(opts: { dynamoPath?: string; dynamoPort?: n
     dynamo.listen(opts.dynamoPort ?? 0, '127.0.0.1', () => resolve());
   });
   const dynamoPort = (dynamo.address() as AddressInfo).port;
-  const fauxqs: FauxqsServer = await startFauxqs({ port: opts.sqsPort ?? 0, logger: false, host: '127.0.0.1' });
+  const fauxqs: FauxqsServer = await startFauxqs({ port: opts.sqsPort ?? 0, logger: false });
   return {
     dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,
     sqsS3Endpoint: `http://127.0.0.1:${fauxqs.port}`,

@@ -1,0 +1,16 @@
+import { apiHandler } from '../../lib/http/api-handler.js';
+import { MethodNotAllowedError, NotFoundError } from '../../lib/errors.js';
+import { matchRoute } from '../../lib/http/routes.js';
+
+/**
+ * API Gateway's `$default` route: a known path with the wrong verb is a 405 with Allow;
+ * anything else is a 404. The local server sends unmatched requests here too.
+ */
+export const handler = apiHandler({
+  name: 'method-not-allowed',
+  auth: 'none',
+  handle: async ({ method, path }) => {
+    const m = matchRoute(method, path);
+    throw m.kind === 'wrong-method' ? new MethodNotAllowedError(m.allowed) : new NotFoundError(`No route for ${method} ${path}`);
+  },
+});

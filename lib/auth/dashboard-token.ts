@@ -1,0 +1,66 @@
+import { SignJWT, jwtVerify } from 'jose';
+import { CognitoJwtVerifier } from 'aws-jwt-verify';
+
+/** Verifies a dashboard session token and yields the business it acts for. */
+export interface DashboardTokenVerifier {
+  verify(token: string): Promise<{ businessId: string } | undefined>;
+}
+
+const LOCAL_ISSUER = 'bts-local-dashboard';
+const LOCAL_AUDIENCE = 'bts-dashboard';
+
+/** The local runtime signs its own short-lived HS256 tokens (the admin CLI mints them). */
+export class LocalDashboardTokens implements DashboardTokenVerifier {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    if (secret.length < 32) throw new Error('The local dashboard secret must be at least 32 characters');
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async mint(businessId: string, ttlSeconds = 3600): Promise<string> {
+    return new SignJWT({ businessId, token_use: 'dashboard' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(LOCAL_ISSUER)
+      .setAudience(LOCAL_AUDIENCE)
+      .setSubject(businessId)
+      .setIssuedAt()
+      .setExpirationTime(`${ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<{ businessId: string } | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: LOCAL_ISSUER,
+        audience: LOCAL_AUDIENCE,
+        algorithms: ['HS256'],
+      });
+      return typeof payload.businessId === 'string' ? { businessId: payload.businessId } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** In AWS: Cognito user-pool ID tokens whose `custom:businessId` names the business. */
+export class CognitoDashboardTokens implements DashboardTokenVerifier {
+  private readonly verifier;
+
+  constructor(userPoolId: string, clientId: string) {
+    this.verifier = CognitoJwtVerifier.create({ userPoolId, clientId, tokenUse: 'id' });
+  }
+
+  async verify(token: string): Promise<{ businessId: string } | undefined> {
+    try {
+      const payload = await this.verifier.verify(token);
+      const businessId = payload['custom:businessId'];
+      return typeof businessId === 'string' && businessId ? { businessId } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** A compact JWS: three base64url segments. Used to tell token types apart. */
+export const looksLikeJwt = (token: string): boolean => /^[\w-]+\.[\w-]+\.[\w-]*$/.test(token);

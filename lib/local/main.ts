@@ -1,0 +1,41 @@
+import { startLocalRuntime } from './runtime.js';
+
+/** `npm start`: the whole service on this machine. */
+const port = Number(process.env.PORT ?? 3000);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, got "${process.env.PORT}"`);
+  process.exit(2);
+}
+const dataDir = process.env.BTS_DATA_DIR ?? '.data';
+
+const runtime = await startLocalRuntime({ dataDir, port, host: process.env.HOST ?? '127.0.0.1' });
+const lines = [`Browser Task Service listening on ${runtime.url}  (data: ${runtime.dataDir})`];
+if (runtime.bootstrapKey) {
+  lines.push(
+    '',
+    `Created business "${runtime.bootstrapKey.businessId}" and an API key (shown only this once):`,
+    `  ${runtime.bootstrapKey.apiKey}`,
+    '',
+    'Try it:',
+    `  curl -s -X POST ${runtime.url}/v1/tasks -H "Authorization: Bearer ${runtime.bootstrapKey.apiKey}" -H "Content-Type: application/json" -d '{"endUserId":"user-1","task":"What is the title of https://example.com?"}'`,
+  );
+} else {
+  lines.push('Use the API key printed on first start, or mint one: npm run --silent admin -- create-key --business local-business');
+}
+console.log(lines.join('\n'));
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  runtime
+    .stop()
+    .then(() => process.exit(0))
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,100 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure } from '../aws/dynamo.js';
+
+/**
+ * A session row holds ownership and ordering only; the first and latest task records
+ * are read from the Tasks table, so statuses are never stale copies.
+ */
+export interface SessionItem {
+  sessionId: string;
+  businessId: string;
+  endUserId: string;
+  firstTaskId: string;
+  latestTaskId: string;
+  latestCreatedAt: string;
+  turnCount: number;
+  createdAt: string;
+  /** Design sessions hold exactly one task and cannot be continued. */
+  kind: 'agent' | 'design';
+}
+
+export interface SessionRepository {
+  get(sessionId: string): Promise<SessionItem | undefined>;
+  create(item: SessionItem): Promise<void>;
+  /** Adds a turn if the session belongs to `businessId`; false otherwise. */
+  appendTurn(sessionId: string, businessId: string, taskId: string, createdAt: string): Promise<boolean>;
+  /** Gives back a turn whose task could not be written. */
+  removeTurn(sessionId: string): Promise<void>;
+  delete(sessionId: string): Promise<void>;
+  listByBusiness(businessId: string, limit: number): Promise<SessionItem[]>;
+}
+
+export class DynamoSessionRepository implements SessionRepository {
+  constructor(
+    private readonly ddb: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async get(sessionId: string): Promise<SessionItem | undefined> {
+    const out = await this.ddb.send(new GetCommand({ TableName: this.table, Key: { sessionId }, ConsistentRead: true }));
+    return out.Item as SessionItem | undefined;
+  }
+
+  async create(item: SessionItem): Promise<void> {
+    await this.ddb.send(
+      new PutCommand({ TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(sessionId)' }),
+    );
+  }
+
+  async appendTurn(sessionId: string, businessId: string, taskId: string, createdAt: string): Promise<boolean> {
+    try {
+      await this.ddb.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { sessionId },
+          UpdateExpression: 'SET latestTaskId = :t, latestCreatedAt = :c ADD turnCount :one',
+          ConditionExpression: 'businessId = :b AND #k = :agent',
+          ExpressionAttributeNames: { '#k': 'kind' },
+          ExpressionAttributeValues: { ':t': taskId, ':c': createdAt, ':one': 1, ':b': businessId, ':agent': 'agent' },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (isConditionFailure(err)) return false;
+      throw err;
+    }
+  }
+
+  async removeTurn(sessionId: string): Promise<void> {
+    await this.ddb.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { sessionId },
+        UpdateExpression: 'ADD turnCount :minus',
+        ConditionExpression: 'turnCount > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    ).catch((err: unknown) => {
+      if (!isConditionFailure(err)) throw err;
+    });
+  }
+
+  async delete(sessionId: string): Promise<void> {
+    await this.ddb.send(new DeleteCommand({ TableName: this.table, Key: { sessionId } }));
+  }
+
+  async listByBusiness(businessId: string, limit: number): Promise<SessionItem[]> {
+    const out = await this.ddb.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: 'byBusiness',
+        KeyConditionExpression: 'businessId = :b',
+        ExpressionAttributeValues: { ':b': businessId },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return (out.Items ?? []) as SessionItem[];
+  }
+}
