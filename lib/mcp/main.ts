@@ -1,0 +1,79 @@
+import { resolve } from 'node:path';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { documentClient } from '../aws/clients.js';
+import { KnowledgeIndex } from '../browser/knowledge.js';
+import { config } from '../config.js';
+import { DynamoApiKeyRepository } from '../keys/api-key-repository.js';
+import { attachToLocalRuntime } from '../local/runtime-info.js';
+import { NoAuth, StaticKeyAuth, TableKeyAuth, type Authenticator } from './auth.js';
+import { BrowserPool } from './browser-pool.js';
+import { startHttpServer, type RunningHttpServer } from './http.js';
+import { createLogger, type Logger } from './log.js';
+import type { ServerOptions } from './options.js';
+import { createToolServer, type ToolServerDeps } from './server.js';
+
+/** Wires options to a running server; the CLI and the tests both start it through here. */
+export interface RunningToolServer {
+  http?: RunningHttpServer;
+  /** Resolves when a stdio client disconnects. */
+  done: Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createAuthenticator(opts: ServerOptions, env: Record<string, string | undefined>, log: Logger): Authenticator {
+  if (opts.authMode === 'none') return new NoAuth();
+  if (opts.authMode === 'static') return new StaticKeyAuth(opts.apiKey ?? '');
+  let table = opts.apiKeyTable;
+  const dataDir = env.BTS_DATA_DIR;
+  if (dataDir) {
+    // Same rule as the admin CLI: a running local runtime's tables win over AWS defaults.
+    attachToLocalRuntime(dataDir);
+    table = config().API_KEYS_TABLE;
+    log.info(`auth: API keys from the local runtime in ${dataDir} (table ${table})`);
+  }
+  return new TableKeyAuth(new DynamoApiKeyRepository(documentClient(), table), opts.authCacheTtlMs);
+}
+
+export async function startToolServer(opts: ServerOptions, env: Record<string, string | undefined> = {}): Promise<RunningToolServer> {
+  const log = createLogger(opts.logLevel);
+  const knowledge = await KnowledgeIndex.load(resolve(opts.knowledgeGraphDir));
+  const pool = new BrowserPool(opts.headless);
+  const deps: ToolServerDeps = {
+    pool,
+    knowledge,
+    defaults: { proxy: opts.proxy, fingerprint: opts.fingerprint, humanize: opts.humanize, humanPreset: opts.humanPreset },
+    idleTimeoutMs: opts.idleTimeoutMs,
+    log,
+  };
+
+  if (opts.transport === 'stdio') {
+    const tools = createToolServer(deps);
+    const transport = new StdioServerTransport();
+    let finish: () => void = () => undefined;
+    const done = new Promise<void>((r) => (finish = r));
+    transport.onclose = () => finish();
+    await tools.server.connect(transport);
+    log.info(`MCP tool server on stdio (${knowledge.entries.length} knowledge entries)`);
+    return {
+      done,
+      async close() {
+        await tools.close();
+        await pool.close();
+      },
+    };
+  }
+
+  if (opts.host === '0.0.0.0' && opts.authMode === 'none') {
+    log.warn('Listening on 0.0.0.0 with --auth-mode none: anyone on the network can drive this browser. Use --auth-mode static or table.');
+  }
+  const http = await startHttpServer({ host: opts.host, port: opts.port, auth: createAuthenticator(opts, env, log), deps, log });
+  log.info(`MCP tool server on ${http.url}/mcp (auth ${opts.authMode})`);
+  return {
+    http,
+    done: new Promise<void>(() => undefined),
+    async close() {
+      await http.close();
+      await pool.close();
+    },
+  };
+}

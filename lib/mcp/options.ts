@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { ValidationError } from '../errors.js';
+
+/**
+ * Server flags (SPEC §4.5) and their `BTS_<FLAG>` environment mirrors; a flag wins over
+ * its variable. Unknown flags and bad values are refused with a message naming them.
+ */
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const positiveInt = z.coerce.number().int().positive();
+
+const FLAGS = {
+  transport: z.enum(['stdio', 'http', 'sse']).transform((v) => (v === 'sse' ? 'http' : v)).default('stdio'),
+  'knowledge-graph-dir': z.string().min(1).default('data/knowledgegraphindex'),
+  'auth-mode': z.enum(['none', 'static', 'dynamodb', 'table']).transform((v) => (v === 'dynamodb' ? 'table' : v)).default('none'),
+  'api-key': z.string().min(1).optional(),
+  'api-key-table': z.string().min(1).default('bts-prod-api-keys'),
+  'auth-cache-ttl': z.coerce.number().int().nonnegative().default(60_000),
+  host: z.string().min(1).default('127.0.0.1'),
+  port: z.coerce.number().int().min(0).max(65_535).default(3000),
+  headless: bool.default(true),
+  headed: bool.optional(),
+  proxy: z.string().regex(/^(https?|socks5):\/\/[^\s]+$/, 'must be an http://, https:// or socks5:// URL').optional(),
+  fingerprint: z.string().min(1).optional(),
+  humanize: bool.default(false),
+  'human-preset': z.enum(['default', 'careful']).default('default'),
+  'log-level': z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Not in the spec's table: how long an unused browser session stays open. */
+  'idle-timeout': positiveInt.default(15 * 60_000),
+} as const;
+
+type FlagName = keyof typeof FLAGS;
+/** Flags that may be given without a value. */
+const SWITCHES = new Set<FlagName>(['headed', 'humanize']);
+
+const OptionsSchema = z.object(FLAGS);
+export type ParsedFlags = z.infer<typeof OptionsSchema>;
+
+export interface ServerOptions {
+  transport: 'stdio' | 'http';
+  knowledgeGraphDir: string;
+  authMode: 'none' | 'static' | 'table';
+  apiKey?: string;
+  apiKeyTable: string;
+  authCacheTtlMs: number;
+  host: string;
+  port: number;
+  headless: boolean;
+  proxy?: string;
+  fingerprint?: string;
+  humanize: boolean;
+  humanPreset: 'default' | 'careful';
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  idleTimeoutMs: number;
+}
+
+export const envName = (flag: string): string => `BTS_${flag.toUpperCase().replace(/-/g, '_')}`;
+
+export const HELP = `Usage: browser-task-mcp [flags]   (every flag also reads BTS_<FLAG>, e.g. BTS_AUTH_MODE)
+${Object.keys(FLAGS).map((f) => `  --${f}`).join('\n')}
+  --help`;
+
+export class HelpRequested extends Error {}
+
+export function parseServerOptions(argv: string[], env: Record<string, string | undefined>): ServerOptions {
+  const raw: Partial<Record<FlagName, string>> = {};
+  for (const flag of Object.keys(FLAGS) as FlagName[]) {
+    const v = env[envName(flag)];
+    if (v !== undefined && v !== '') raw[flag] = v;
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--help' || arg === '-h') throw new HelpRequested(HELP);
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!m?.[1] || !(m[1] in FLAGS)) throw new ValidationError(`Unknown flag ${arg}. Run with --help for the list.`);
+    const flag = m[1] as FlagName;
+    let value = m[2];
+    if (value === undefined) {
+      const next = argv[i + 1];
+      if (SWITCHES.has(flag) && (next === undefined || next.startsWith('--'))) value = 'true';
+      else if (next === undefined || next.startsWith('--')) throw new ValidationError(`Flag --${flag} needs a value`);
+      else value = argv[++i];
+    }
+    raw[flag] = value;
+  }
+  const parsed = OptionsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `--${i.path.join('.')} (${envName(String(i.path[0]))}): ${i.message}`).join('; ');
+    throw new ValidationError(`Invalid option: ${detail}`);
+  }
+  const o = parsed.data;
+  if (o['auth-mode'] === 'static' && !o['api-key']) throw new ValidationError('--auth-mode static needs --api-key (or BTS_API_KEY)');
+  return {
+    transport: o.transport as 'stdio' | 'http',
+    knowledgeGraphDir: o['knowledge-graph-dir'],
+    authMode: o['auth-mode'] as 'none' | 'static' | 'table',
+    apiKey: o['api-key'],
+    apiKeyTable: o['api-key-table'],
+    authCacheTtlMs: o['auth-cache-ttl'],
+    host: o.host,
+    port: o.port,
+    // --headed is the shortcut for --headless false.
+    headless: o.headed ? false : o.headless,
+    proxy: o.proxy,
+    fingerprint: o.fingerprint,
+    humanize: o.humanize,
+    humanPreset: o['human-preset'],
+    logLevel: o['log-level'],
+    idleTimeoutMs: o['idle-timeout'],
+  };
+}
