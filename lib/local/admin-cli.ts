@@ -54,12 +54,16 @@ async function run(argv: string[]): Promise<unknown> {
   };
 
   switch (command) {
-    case 'create-key':
+    case 'create-key': {
+      const b = business();
       local();
-      return createApiKey(deps(), business(), values.label);
-    case 'list-keys':
+      return createApiKey(deps(), b, values.label);
+    }
+    case 'list-keys': {
+      const b = business();
       local();
-      return { keys: await listApiKeys(deps(), business()) };
+      return { keys: await listApiKeys(deps(), b) };
+    }
     case 'revoke-key': {
       const keyId = values['key-id'];
       if (!keyId) throw new UsageError('--key-id is required');

@@ -1,21 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ROUTES, matchRoute } from '../http/routes.js';
+import { API_HANDLERS } from './api-handlers.js';
 import { MAX_BODY_BYTES } from '../http/api-handler.js';
 import { lambdaContext, toApiGatewayEvent, type ApiLambda } from './lambda-adapter.js';
 
 const FALLBACK = 'method-not-allowed';
-
-/** Loads every handler of the route table once, up front (no cold start on first call). */
-async function loadHandlers(): Promise<Map<string, ApiLambda>> {
-  const names = new Set([...ROUTES.map((r) => r.handler), FALLBACK]);
-  const map = new Map<string, ApiLambda>();
-  for (const name of names) {
-    const mod = (await import(`../../functions/api/${name}.js`)) as { handler: ApiLambda };
-    map.set(name, mod.handler);
-  }
-  return map;
-}
 
 const decode = (v: string): string => {
   try {
@@ -30,7 +20,8 @@ const decode = (v: string): string => {
  * Routing mirrors the HTTP API: a route per table entry, `$default` to the fallback.
  */
 export async function startApiServer(opts: { port: number; host: string }): Promise<{ server: Server; url: string }> {
-  const handlers = await loadHandlers();
+  const missing = ROUTES.filter((r) => !API_HANDLERS[r.handler]);
+  if (missing.length) throw new Error(`No handler for ${missing.map((r) => r.handler).join(', ')}`);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -52,7 +43,7 @@ export async function startApiServer(opts: { port: number; host: string }): Prom
             : undefined;
         const event = toApiGatewayEvent(req, body, routeKey, params);
         try {
-          const out = await (handlers.get(name) as ApiLambda)(event, lambdaContext(name));
+          const out = await (API_HANDLERS[name] as ApiLambda)(event, lambdaContext(name));
           res.writeHead(out.statusCode ?? 200, out.headers as Record<string, string>);
           res.end(out.body ?? '');
         } catch (err) {

@@ -50,7 +50,8 @@ export async function startWorkerLoop(bindings: WorkerBinding[] = WORKERS): Prom
   const abort = new AbortController();
   const loops = await Promise.all(
     bindings.map(async (b) => {
-      const mod = (await import(`../../functions/worker/${b.handler}.js`)) as { handler: SqsLambda };
+      // Resolved at run time so the API-only runtime (tests with workers off) never loads Chromium.
+      const mod = (await import(/* @vite-ignore */ `../../functions/worker/${b.handler}.js`)) as { handler: SqsLambda };
       return pollQueue(b, mod.handler, abort.signal);
     }),
   );
