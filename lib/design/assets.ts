@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import type { Page } from 'playwright-core';
+
+/** Where extracted assets go (S3 in production, see lib/aws/s3-asset-store.ts). */
+export interface AssetStore {
+  put(input: { key: string; body: Uint8Array; contentType: string }): Promise<{ s3Key: string; downloadUrl: string }>;
+}
+
+export interface UploadedAsset {
+  s3Key: string;
+  downloadUrl: string;
+}
+
+/**
+ * Bounds what one extraction may push to storage: a page with thousands of images must
+ * not turn a 5-second task into minutes of uploads or gigabytes of S3. Beyond these caps
+ * assets are still reported, just without `s3Key`/`downloadUrl`.
+ */
+export const MAX_ASSETS_PER_TASK = 50;
+export const MAX_ASSET_BYTES = 5 * 1024 * 1024;
+
+const EXT: Record<string, string> = {
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/gif': '.gif',
+  'image/webp': '.webp',
+  'image/avif': '.avif',
+  'image/svg+xml': '.svg',
+  'image/x-icon': '.ico',
+  'font/woff2': '.woff2',
+  'font/woff': '.woff',
+  'font/ttf': '.ttf',
+  'font/otf': '.otf',
+};
+
+function decodeDataUri(uri: string): { body: Uint8Array; contentType: string } | undefined {
+  const m = /^data:([^;,]*)((?:;[^;,]*)*),(.*)$/s.exec(uri);
+  if (!m) return undefined;
+  const [, type = '', params = '', data = ''] = m;
+  const body = params.includes(';base64') ? Buffer.from(data, 'base64') : Buffer.from(decodeURIComponent(data), 'utf8');
+  return { body, contentType: type || 'text/plain' };
+}
+
+function guessType(url: string, header: string | undefined): string {
+  const h = header?.split(';')[0]?.trim().toLowerCase();
+  if (h && h !== 'application/octet-stream') return h;
+  const ext = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase();
+  const byExt: Record<string, string> = { woff2: 'font/woff2', woff: 'font/woff', ttf: 'font/ttf', otf: 'font/otf', svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+  return (ext && byExt[ext]) ?? 'application/octet-stream';
+}
+
+/**
+ * Uploads assets for one task. Bytes come from the page's browser context (its cookies,
+ * its network stack and any route guards installed on it), never from Node's fetch, so
+ * the extraction cannot be used to reach addresses the page itself could not.
+ */
+export class AssetUploader {
+  private readonly done = new Map<string, Promise<UploadedAsset | undefined>>();
+  private uploaded = 0;
+
+  constructor(
+    private readonly page: Page,
+    private readonly store: AssetStore | undefined,
+    private readonly prefix: string,
+  ) {}
+
+  /** Uploads the resource at `src` (http(s) or data: URI); undefined when skipped or failed. */
+  fromUrl(kind: string, src: string): Promise<UploadedAsset | undefined> {
+    return this.once(`${kind}:${src}`, async () => {
+      if (src.startsWith('data:')) return decodeDataUri(src);
+      if (!/^https?:/i.test(src)) return undefined;
+      const res = await this.page.context().request.get(src, { timeout: 10_000, maxRedirects: 5 });
+      if (!res.ok()) return undefined;
+      const length = Number(res.headers()['content-length'] ?? 0);
+      if (length > MAX_ASSET_BYTES) return undefined;
+      return { body: await res.body(), contentType: guessType(src, res.headers()['content-type']) };
+    }, kind);
+  }
+
+  /** Uploads markup produced in the page (inline SVG). */
+  fromText(kind: string, text: string, contentType: string): Promise<UploadedAsset | undefined> {
+    return this.once(`${kind}:text:${sha(text)}`, async () => ({ body: Buffer.from(text, 'utf8'), contentType }), kind);
+  }
+
+  private once(
+    id: string,
+    load: () => Promise<{ body: Uint8Array; contentType: string } | undefined>,
+    kind: string,
+  ): Promise<UploadedAsset | undefined> {
+    const store = this.store;
+    if (!store) return Promise.resolve(undefined);
+    let p = this.done.get(id);
+    if (!p) {
+      p = (async () => {
+        if (this.uploaded >= MAX_ASSETS_PER_TASK) return undefined;
+        const got = await load().catch(() => undefined);
+        if (!got || got.body.byteLength === 0 || got.body.byteLength > MAX_ASSET_BYTES) return undefined;
+        if (this.uploaded >= MAX_ASSETS_PER_TASK) return undefined;
+        this.uploaded += 1;
+        const key = `${this.prefix}${kind}/${sha(got.body).slice(0, 20)}${EXT[got.contentType] ?? ''}`;
+        return store.put({ key, body: got.body, contentType: got.contentType }).catch(() => undefined);
+      })();
+      this.done.set(id, p);
+    }
+    return p;
+  }
+}
+
+export function sha(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
