@@ -61,12 +61,19 @@ function buildDeps(): Deps {
     encryptor: c.BTS_ENCRYPTOR === 'kms' ? new KmsEncryptor(kmsClient(), c.KMS_KEY_ID) : new LocalKeyringEncryptor(c.BTS_KEYRING_FILE),
     queue: new SqsTaskQueue(sqsClient(), { agent: c.AGENT_QUEUE_URL, design: c.DESIGN_QUEUE_URL }),
     results: new S3ResultStore(s3Client(), c.ASSETS_BUCKET),
-    dashboardTokens:
+    dashboardTokens: lazyVerifier(() =>
       c.BTS_DASHBOARD_AUTH === 'cognito'
         ? new CognitoDashboardTokens(c.COGNITO_USER_POOL_ID, c.COGNITO_CLIENT_ID)
         : new LocalDashboardTokens(c.BTS_DASHBOARD_SECRET),
+    ),
     now: () => new Date(),
     defaultQuota: c.BTS_DEFAULT_QUOTA,
     lastUsedResolutionMs: c.BTS_LAST_USED_RESOLUTION_S * 1000,
   };
+}
+
+/** Only the dashboard routes verify tokens; workers and data-plane functions never need the secret. */
+function lazyVerifier(make: () => DashboardTokenVerifier): DashboardTokenVerifier {
+  let verifier: DashboardTokenVerifier | undefined;
+  return { verify: (token) => (verifier ??= make()).verify(token) };
 }

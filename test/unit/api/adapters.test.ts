@@ -1,0 +1,75 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { KmsEncryptor, LocalKeyringEncryptor } from '../../../lib/credentials/encryptor.js';
+import { SqsTaskQueue } from '../../../lib/tasks/task-queue.js';
+
+describe('KmsEncryptor', () => {
+  const kms = mockClient(KMSClient);
+  beforeEach(() => kms.reset());
+
+  it('binds {businessId, endUserId} as the encryption context on encrypt and decrypt', async () => {
+    // Prepare
+    kms.on(EncryptCommand).resolves({ CiphertextBlob: new Uint8Array([1, 2, 3]) });
+    kms.on(DecryptCommand).resolves({ Plaintext: new TextEncoder().encode('secret') });
+    const enc = new KmsEncryptor(new KMSClient({ region: 'us-east-1' }), 'alias/bts');
+    const ctx = { businessId: 'b1', endUserId: 'u1' };
+    // Act
+    const ct = await enc.encrypt('secret', ctx);
+    const pt = await enc.decrypt(ct, ctx);
+    // Assess
+    expect(ct).toBe('kms:AQID');
+    expect(pt).toBe('secret');
+    expect(kms.commandCalls(EncryptCommand)[0]?.args[0].input).toMatchObject({ KeyId: 'alias/bts', EncryptionContext: ctx });
+    expect(kms.commandCalls(DecryptCommand)[0]?.args[0].input).toMatchObject({ EncryptionContext: ctx });
+  });
+
+  it('refuses ciphertext that KMS did not produce', async () => {
+    const enc = new KmsEncryptor(new KMSClient({ region: 'us-east-1' }), 'k');
+    await expect(enc.decrypt('local:x:y:z:w', { businessId: 'b', endUserId: 'u' })).rejects.toThrow(/not produced by KMS/);
+  });
+});
+
+describe('LocalKeyringEncryptor', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'keyring-')), 'keyring.json');
+
+  it('round-trips, randomises, and binds the context', async () => {
+    const enc = new LocalKeyringEncryptor(file);
+    const ctx = { businessId: 'b', endUserId: 'u' };
+    const a = await enc.encrypt('cookie', ctx);
+    const b = await enc.encrypt('cookie', ctx);
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('cookie');
+    expect(await new LocalKeyringEncryptor(file).decrypt(a, ctx)).toBe('cookie');
+    await expect(enc.decrypt(a, { businessId: 'b', endUserId: 'other' })).rejects.toThrow();
+    await expect(enc.decrypt(a, { businessId: 'other', endUserId: 'u' })).rejects.toThrow();
+  });
+
+  it.each([['garbage'], ['local:nokey:AAAA:AAAA:AAAA'], ['kms:AQID']])('rejects malformed ciphertext %s', async (ct) => {
+    await expect(new LocalKeyringEncryptor(file).decrypt(ct, { businessId: 'b', endUserId: 'u' })).rejects.toThrow();
+  });
+});
+
+describe('SqsTaskQueue', () => {
+  const sqs = mockClient(SQSClient);
+  beforeEach(() => sqs.reset());
+
+  it.each([
+    ['agent', 'https://q/agent'],
+    ['design', 'https://q/design'],
+  ] as const)('sends %s tasks to their own queue', async (kind, url) => {
+    sqs.on(SendMessageCommand).resolves({ MessageId: 'm' });
+    await new SqsTaskQueue(new SQSClient({ region: 'us-east-1' }), { agent: 'https://q/agent', design: 'https://q/design' }).send({ taskId: 't', kind });
+    expect(sqs.commandCalls(SendMessageCommand)[0]?.args[0].input).toEqual({ QueueUrl: url, MessageBody: JSON.stringify({ taskId: 't', kind }) });
+  });
+
+  it('fails clearly without a configured queue', async () => {
+    await expect(new SqsTaskQueue(new SQSClient({ region: 'us-east-1' }), { agent: '', design: '' }).send({ taskId: 't', kind: 'agent' })).rejects.toThrow(
+      /No queue configured/,
+    );
+  });
+});
