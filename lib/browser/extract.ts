@@ -33,7 +33,12 @@ function lookup(rec: Rec, key: string): unknown {
   const exact = Object.keys(rec).find((x) => norm(x) === k);
   if (exact !== undefined) return rec[exact];
   const loose = Object.keys(rec).find((x) => norm(x).length > 2 && (norm(x).includes(k) || k.includes(norm(x))));
-  return loose === undefined ? undefined : rec[loose];
+  if (loose !== undefined) return rec[loose];
+  // schema.org nests common facts one level down (offers.price, author.name, address.city).
+  for (const v of Object.values(rec)) {
+    if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).some((x) => norm(x) === k)) return lookup(v as Rec, key);
+  }
+  return undefined;
 }
 
 function coerce(value: unknown, schema: JsonSchema): unknown {
@@ -156,26 +161,42 @@ function itemChildren(li: DomNode): Rec {
   return rec;
 }
 
+/** Lists in document order with the heading above each: "tags" finds the list under "Tags". */
+function listsWithHeadings(body: DomNode): { rows: Rec[]; heading: string }[] {
+  const out: { rows: Rec[]; heading: string }[] = [];
+  let heading = '';
+  for (const n of descendants(body)) {
+    if (/^h[1-6]$/.test(n.t)) heading = cleanText(textOf(n));
+    else if (n.t === 'ul' || n.t === 'ol') out.push({ rows: listRecords(n), heading });
+  }
+  return out;
+}
+
 function fillArray(dom: PageDom, body: DomNode, schema: JsonSchema, hint: string): unknown[] {
   const item = schema.items ?? { type: 'string' };
+  const keys = typeOf(item) === 'object' ? Object.entries(item.properties ?? {}) : [];
+  const hinted = (heading: string): boolean => Boolean(hint) && norm(heading).includes(norm(hint));
+  if (keys.length === 0) {
+    // Scalars come from lists: the one under a matching heading, else the first.
+    const lists = listsWithHeadings(body).filter((l) => l.rows.length > 0);
+    const chosen = lists.find((l) => hinted(l.heading)) ?? lists[0];
+    return (chosen?.rows ?? []).map((r) => coerce(r.text, item)).filter((v) => v !== undefined);
+  }
   const candidates: Rec[][] = [];
   for (const t of findAll(body, (n) => n.t === 'table')) candidates.push(tableRecords(t));
   const micro = findAll(body, (n) => n.a?.itemscope !== undefined && n.a?.itemprop === undefined).map(microdataItem);
   if (micro.length) candidates.push(micro);
   for (const r of jsonLdRecords(dom)) {
-    for (const v of Object.values(r)) if (Array.isArray(v) && v.every((x) => x && typeof x === 'object')) candidates.push(v as Rec[]);
+    for (const v of Object.values(r)) if (Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === 'object')) candidates.push(v as Rec[]);
   }
-  for (const l of findAll(body, (n) => n.t === 'ul' || n.t === 'ol')) candidates.push(listRecords(l));
-  const keys = typeOf(item) === 'object' ? Object.entries(item.properties ?? {}) : [];
+  for (const l of listsWithHeadings(body)) candidates.push(l.rows);
   const score = (rows: Rec[]): number => {
-    if (rows.length === 0) return -1;
-    if (keys.length === 0) return hint && rows.some((r) => norm(String(r.text ?? '')).includes(norm(hint))) ? 2 : 1;
-    const first = rows[0] ?? {};
-    return keys.filter(([k, s]) => coerce(lookup(first, k), s) !== undefined).length;
+    const first = rows[0];
+    return first ? keys.filter(([k, s]) => coerce(lookup(first, k), s) !== undefined).length : -1;
   };
   const best = candidates.map((rows, i) => ({ rows, s: score(rows), i })).sort((a, b) => b.s - a.s || a.i - b.i)[0];
   if (!best || best.s <= 0) return [];
-  return best.rows.map((r) => (keys.length ? fillObject([r], item) : coerce(r.text ?? Object.values(r)[0], item))).filter((v) => v !== undefined);
+  return best.rows.map((r) => fillObject([r], item));
 }
 
 export function extractWithSchema(dom: PageDom, schema: JsonSchema): unknown {

@@ -25,9 +25,11 @@ export interface RefTarget {
   name: string;
 }
 
+const MAX_REMEMBERED_REFS = 5_000;
+
 export class BrowserSession {
   readonly id = randomUUID();
-  /** Refs of the most recent snapshot; replaced by each new snapshot. */
+  /** Refs seen in this document's snapshots, newest last; cleared on navigation. */
   refs = new Map<string, RefTarget>();
   lastUsedAt = Date.now();
   private currentPage: Page;
@@ -50,6 +52,21 @@ export class BrowserSession {
 
   get page(): Page {
     return this.currentPage;
+  }
+
+  /**
+   * Older refs are kept (not replaced) so a ref issued before a re-render can still be
+   * recovered by role and name after later snapshots; bounded so long sessions stay small.
+   */
+  rememberRefs(refs: Map<string, RefTarget>): void {
+    for (const [ref, target] of refs) {
+      this.refs.delete(ref);
+      this.refs.set(ref, target);
+    }
+    for (const ref of this.refs.keys()) {
+      if (this.refs.size <= MAX_REMEMBERED_REFS) break;
+      this.refs.delete(ref);
+    }
   }
 
   touch(): void {

@@ -121,7 +121,7 @@ export const interactFind = defineTool({
   async handle(ctx, args, response) {
     const session = sessionOf(ctx);
     const snap = await takeSnapshot(session.page, {}, Number.MAX_SAFE_INTEGER);
-    session.refs = snap.refs;
+    session.rememberRefs(snap.refs);
     const wanted = words(args.query);
     const roots = snap.roots;
     const scored: { line: string; score: number }[] = [];

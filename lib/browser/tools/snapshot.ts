@@ -15,7 +15,7 @@ export const snapshot = defineTool({
   async handle(ctx, args, response) {
     const session = sessionOf(ctx);
     const snap = await takeSnapshot(session.page, { contains: args.contains, roles: args.roles });
-    session.refs = snap.refs;
+    session.rememberRefs(snap.refs);
     const header = `Page: ${session.page.url()}\nTitle: ${await session.page.title()}`;
     const body = snap.text || '(no nodes match the filter)';
     response.text(`${header}\n\n${body}`);
