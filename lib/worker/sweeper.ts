@@ -1,0 +1,108 @@
+import { config } from '../config.js';
+import { deps as defaultDeps, type Deps } from '../deps.js';
+import { logger } from '../logger.js';
+import type { TaskItem } from '../tasks/model.js';
+import { budgetExceededMessage, budgetFor, type Budgets } from './budget.js';
+
+/**
+ * Repairs what a crashed worker or a lost message leaves behind. Tasks stuck in
+ * `running` past their lease (budget + grace) fail with the limit message; `pending`
+ * tasks nobody picked up are re-enqueued (a duplicate is harmless: the claim is
+ * conditional), and after `pendingFailAfterMs` they fail instead of waiting forever.
+ */
+export interface SweepOptions {
+  now?: Date;
+  budgets?: Budgets;
+  /** A pending task older than this is assumed to have lost its message. */
+  pendingAfterMs?: number;
+  pendingFailAfterMs?: number;
+  /** Items looked at per status per run: one sweep stays short. */
+  limit?: number;
+}
+
+export interface SweepReport {
+  failed: string[];
+  requeued: string[];
+  abandoned: string[];
+}
+
+export const PENDING_REQUEUE_AFTER_MS = 5 * 60_000;
+export const PENDING_FAIL_AFTER_MS = 60 * 60_000;
+export const SWEEP_LIMIT = 50;
+
+const configBudgets = (): Budgets => {
+  const c = config();
+  return { designBudgetMs: c.BTS_DESIGN_BUDGET_MS, agentBudgetMs: c.BTS_AGENT_BUDGET_MS, graceMs: c.BTS_SWEEP_GRACE_MS };
+};
+
+/** Re-enqueued ids of this process, so one backlog does not get flooded with duplicates. */
+const recentlyRequeued = new Map<string, number>();
+
+/** The condition "unchanged since we read it": updatedAt strictly before the next millisecond. */
+const unchangedSince = (t: TaskItem): string => new Date(Date.parse(t.updatedAt) + 1).toISOString();
+
+export async function sweepOnce(d: Deps = defaultDeps(), opts: SweepOptions = {}): Promise<SweepReport> {
+  const now = opts.now ?? d.now();
+  const budgets = opts.budgets ?? configBudgets();
+  const limit = opts.limit ?? SWEEP_LIMIT;
+  const pendingAfterMs = opts.pendingAfterMs ?? PENDING_REQUEUE_AFTER_MS;
+  const pendingFailAfterMs = opts.pendingFailAfterMs ?? PENDING_FAIL_AFTER_MS;
+  const report: SweepReport = { failed: [], requeued: [], abandoned: [] };
+  const log = logger().createChild({ persistentKeys: { worker: 'sweeper' } });
+
+  const shortest = Math.min(budgets.designBudgetMs, budgets.agentBudgetMs) + budgets.graceMs;
+  const running = await d.tasks.listByStatus('running', new Date(now.getTime() - shortest).toISOString(), limit);
+  for (const t of running) {
+    const budgetMs = budgetFor(t.kind, budgets);
+    const leaseEnd = t.leaseExpiresAt ? Date.parse(t.leaseExpiresAt) : Date.parse(t.updatedAt) + budgetMs + budgets.graceMs;
+    if (leaseEnd >= now.getTime()) continue;
+    const message = budgetExceededMessage(t.kind, budgetMs);
+    if (await d.tasks.failUnlessTerminal(t.taskId, message, now, { status: 'running', updatedBefore: unchangedSince(t) })) {
+      report.failed.push(t.taskId);
+      log.warn('failed a task stuck in running', { taskId: t.taskId });
+    }
+  }
+
+  const pending = await d.tasks.listByStatus('pending', new Date(now.getTime() - pendingAfterMs).toISOString(), limit);
+  for (const t of pending) {
+    if (now.getTime() - Date.parse(t.createdAt) > pendingFailAfterMs) {
+      const minutes = Math.round(pendingFailAfterMs / 60_000);
+      const error = `The task was not picked up by a worker within ${minutes} minutes; submit it again`;
+      if (await d.tasks.failUnlessTerminal(t.taskId, error, now, { status: 'pending', updatedBefore: unchangedSince(t) })) {
+        report.abandoned.push(t.taskId);
+      }
+      continue;
+    }
+    const last = recentlyRequeued.get(t.taskId);
+    if (last !== undefined && now.getTime() - last < pendingAfterMs) continue;
+    try {
+      await d.queue.send({ taskId: t.taskId, kind: t.kind });
+      recentlyRequeued.set(t.taskId, now.getTime());
+      report.requeued.push(t.taskId);
+    } catch (err) {
+      log.warn('re-enqueue failed; next sweep retries', { taskId: t.taskId, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  // Forget old entries so the map stays as small as the backlog.
+  for (const [id, at] of recentlyRequeued) if (now.getTime() - at > pendingAfterMs) recentlyRequeued.delete(id);
+  if (report.failed.length || report.requeued.length || report.abandoned.length) log.info('sweep done', { ...report });
+  return report;
+}
+
+/** The local runtime's stand-in for the EventBridge schedule; returns its stop function. */
+export function startSweeperTimer(intervalMs = 30_000): () => Promise<void> {
+  let inFlight: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (inFlight) return; // never overlap two sweeps
+    inFlight = sweepOnce()
+      .catch((err: unknown) => logger().warn('sweep failed', { error: err instanceof Error ? err.message : String(err) }))
+      .finally(() => {
+        inFlight = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await inFlight;
+  };
+}
