@@ -34,6 +34,14 @@ export function createAuthenticator(opts: ServerOptions, env: Record<string, str
   return new TableKeyAuth(new DynamoApiKeyRepository(documentClient(), table), opts.authCacheTtlMs);
 }
 
+/** Binding every interface without auth hands the browser to the whole network. */
+export function exposureWarning(opts: Pick<ServerOptions, 'host' | 'authMode'>): string | undefined {
+  if ((opts.host === '0.0.0.0' || opts.host === '::') && opts.authMode === 'none') {
+    return `Listening on ${opts.host} with --auth-mode none: anyone on the network can drive this browser. Use --auth-mode static or table.`;
+  }
+  return undefined;
+}
+
 export async function startToolServer(opts: ServerOptions, env: Record<string, string | undefined> = {}): Promise<RunningToolServer> {
   const log = createLogger(opts.logLevel);
   const knowledge = await KnowledgeIndex.load(resolve(opts.knowledgeGraphDir));
@@ -63,8 +71,9 @@ export async function startToolServer(opts: ServerOptions, env: Record<string, s
     };
   }
 
-  if (opts.host === '0.0.0.0' && opts.authMode === 'none') {
-    log.warn('Listening on 0.0.0.0 with --auth-mode none: anyone on the network can drive this browser. Use --auth-mode static or table.');
+  const warning = exposureWarning(opts);
+  if (warning) {
+    log.warn(warning);
   }
   const http = await startHttpServer({ host: opts.host, port: opts.port, auth: createAuthenticator(opts, env, log), deps, log });
   log.info(`MCP tool server on ${http.url}/mcp (auth ${opts.authMode})`);
