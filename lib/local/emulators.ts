@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import dynalite from 'dynalite';
 import { startFauxqs, type FauxqsServer } from 'fauxqs';
+import { Worker } from 'node:worker_threads';
 
 export interface Emulators {
   dynamoEndpoint: string;
@@ -46,4 +47,36 @@ export function useEmulatorEndpoints(e: { dynamoEndpoint: string; sqsS3Endpoint:
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   process.env.AWS_REGION ??= 'us-east-1';
+}
+
+/**
+ * The same emulators on a worker thread. The thread runs TypeScript through tsx's loader,
+ * which every way of starting the runtime (npm start, vitest, tsx scripts) has installed.
+ */
+export async function startEmulatorsThread(opts: { dynamoPath?: string } = {}): Promise<Emulators> {
+  if (opts.dynamoPath) mkdirSync(opts.dynamoPath, { recursive: true });
+  const worker = new Worker(new URL('./emulator-thread.ts', import.meta.url), {
+    workerData: opts,
+    execArgv: ['--import', 'tsx'],
+  });
+  const ready = await new Promise<{ dynamoEndpoint: string; sqsS3Endpoint: string }>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`emulator thread exited with code ${code}`)));
+    worker.once('message', (msg: { type: string; dynamoEndpoint: string; sqsS3Endpoint: string }) => resolve(msg));
+  });
+  worker.removeAllListeners('exit');
+  return {
+    ...ready,
+    async stop() {
+      const stopped = new Promise<void>((resolve) => {
+        worker.on('message', (msg: { type: string }) => {
+          if (msg.type === 'stopped') resolve();
+        });
+        worker.once('exit', () => resolve());
+      });
+      worker.postMessage({ type: 'stop' });
+      await stopped;
+      await worker.terminate();
+    },
+  };
 }

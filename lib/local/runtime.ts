@@ -6,7 +6,7 @@ import { resetClients } from '../aws/clients.js';
 import { resetConfig } from '../config.js';
 import { overrideDeps, deps } from '../deps.js';
 import { createApiKey, type CreatedKey } from '../keys/use-cases.js';
-import { startEmulators, useEmulatorEndpoints, type Emulators } from './emulators.js';
+import { startEmulatorsThread, useEmulatorEndpoints, type Emulators } from './emulators.js';
 import { provisionLocalResources } from './provision.js';
 import { startApiServer } from './http-server.js';
 import { removeRuntimeInfo, writeRuntimeInfo } from './runtime-info.js';
@@ -49,7 +49,7 @@ export const dashboardSecretFile = (dataDir: string): string => join(dataDir, 'd
 export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<LocalRuntime> {
   const dataDir = resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const emulators: Emulators = await startEmulators({ dynamoPath: join(dataDir, 'dynamodb') });
+  const emulators: Emulators = await startEmulatorsThread({ dynamoPath: join(dataDir, 'dynamodb') });
   useEmulatorEndpoints(emulators);
   process.env.BTS_KEYRING_FILE = join(dataDir, 'keyring.json');
   process.env.BTS_DASHBOARD_SECRET = persistentSecret(dashboardSecretFile(dataDir));
