@@ -41,7 +41,7 @@ function channels(body: string): { parts: string[]; alpha: string | undefined } 
   const parts = main.split(/[\s,]+/).filter(Boolean);
   if (slashAlpha !== undefined) return { parts, alpha: slashAlpha };
   // Legacy comma syntax carries alpha as a fourth value.
-  return parts.length === 4 ? { parts: parts.slice(0, 3), alpha: parts[3] } : { parts, alpha: undefined };
+  return parts.length === 4 && main.includes(',') ? { parts: parts.slice(0, 3), alpha: parts[3] } : { parts, alpha: undefined };
 }
 
 const toLinear = (c: number): number => {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { buildPalette, type ColorNode, type ColorVar, type ContrastIssue, type PaletteColor } from './palette.js';
+import { evaluateIn } from './evaluate.js';
 
 export interface ColorsResult {
   colors: PaletteColor[];
@@ -32,7 +33,7 @@ function collectColors(maxNodes: number): { nodes: ColorNode[]; vars: ColorVar[]
     for (const c of el.childNodes) if (c.nodeType === 3) text += (c.textContent ?? '').trim().length;
     const tag = el.tagName.toUpperCase();
     const ui = parentUi || UI.has(tag) || el.getAttribute('role') === 'button';
-    const bw = parseFloat(cs.borderTopWidth) + parseFloat(cs.borderBottomWidth) + parseFloat(cs.borderLeftWidth) + parseFloat(cs.borderRightWidth);
+    const side = (['Top', 'Right', 'Bottom', 'Left'] as const).find((s) => parseFloat(cs[`border${s}Width`]) > 0 && cs[`border${s}Style`] !== 'none');
     const shape = el instanceof SVGElement && SHAPES.has(tag);
     const idx = nodes.length;
     nodes.push({
@@ -40,7 +41,7 @@ function collectColors(maxNodes: number): { nodes: ColorNode[]; vars: ColorVar[]
       vis: cs.visibility !== 'hidden' && (area > 0 || isRoot),
       bg: cs.backgroundColor,
       fg: cs.color,
-      border: bw > 0 && cs.borderTopStyle !== 'none' ? cs.borderTopColor : null,
+      border: side ? cs[`border${side}Color`] : null,
       fill: shape && cs.fill !== 'none' && !cs.fill.startsWith('url') ? cs.fill : null,
       stroke: shape && cs.stroke !== 'none' && !cs.stroke.startsWith('url') ? cs.stroke : null,
       text,
@@ -93,6 +94,6 @@ function collectColors(maxNodes: number): { nodes: ColorNode[]; vars: ColorVar[]
 }
 
 export async function extractColors(page: Page): Promise<ColorsResult> {
-  const { nodes, vars } = await page.evaluate(collectColors, MAX_NODES);
+  const { nodes, vars } = await evaluateIn(page, collectColors, MAX_NODES);
   return buildPalette(nodes, vars);
 }

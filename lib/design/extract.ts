@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { ExtractorName } from '../tasks/model.js';
 import { AssetUploader, type AssetStore } from './assets.js';
+import { evaluateIn } from './evaluate.js';
 import { extractColors } from './colors.js';
 import { extractFonts } from './fonts.js';
 import { extractIcons } from './icons.js';
@@ -24,28 +25,31 @@ export async function prepareDesignPage(page: Page, url: string, opts: { timeout
   const left = (cap: number): number => Math.max(100, Math.min(cap, deadline - Date.now()));
   await page.goto(url, { waitUntil: 'load', timeout: opts.timeoutMs });
   await page.waitForLoadState('networkidle', { timeout: left(SETTLE_MS) }).catch(() => undefined);
-  await page.evaluate(async (steps) => {
-    // Native lazy loading would wait for each image to near the viewport; eager is equivalent and quicker.
-    for (const img of document.querySelectorAll('img[loading="lazy"]')) (img as HTMLImageElement).loading = 'eager';
-    const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-    for (let i = 0; i < steps; i++) {
-      const before = scrollY;
-      window.scrollBy(0, innerHeight);
-      await pause(60);
-      if (scrollY === before || scrollY + innerHeight >= document.documentElement.scrollHeight) break;
-    }
-    await pause(60);
-  }, MAX_SCROLL_STEPS);
+  await evaluateIn(page, scrollThrough, MAX_SCROLL_STEPS);
   await page.waitForLoadState('networkidle', { timeout: left(SETTLE_MS) }).catch(() => undefined);
-  await page
-    .evaluate(async (ms) => {
-      const imgs = [...document.images].filter((i) => !i.complete);
-      const fontsReady = document.fonts.ready.then(() => undefined);
-      const loaded = Promise.all(imgs.map((i) => new Promise((r) => ((i.onload = r), (i.onerror = r)))));
-      await Promise.race([Promise.all([fontsReady, loaded]), new Promise((r) => setTimeout(r, ms))]);
-      window.scrollTo(0, 0);
-    }, left(SETTLE_MS))
-    .catch(() => undefined);
+  await evaluateIn(page, settleAndReturnToTop, left(SETTLE_MS)).catch(() => undefined);
+}
+
+/** Browser side: scrolls a viewport at a time so lazy loaders (native and IntersectionObserver) fire. */
+async function scrollThrough(steps: number): Promise<void> {
+  // Native lazy loading would wait for each image to near the viewport; eager is equivalent and quicker.
+  for (const img of document.querySelectorAll('img[loading="lazy"]')) (img as HTMLImageElement).loading = 'eager';
+  const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+  for (let i = 0; i < steps; i++) {
+    const before = scrollY;
+    window.scrollBy(0, innerHeight);
+    await pause(60);
+    if (scrollY === before || scrollY + innerHeight >= document.documentElement.scrollHeight) break;
+  }
+  await pause(60);
+}
+
+/** Browser side: waits (bounded) for fonts and pending images, then scrolls back to the top. */
+async function settleAndReturnToTop(ms: number): Promise<void> {
+  const imgs = [...document.images].filter((i) => !i.complete);
+  const loaded = Promise.all(imgs.map((i) => new Promise((r) => ((i.onload = r), (i.onerror = r)))));
+  await Promise.race([Promise.all([document.fonts.ready, loaded]), new Promise((r) => setTimeout(r, ms))]);
+  window.scrollTo(0, 0);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { AssetUploader } from './assets.js';
 import { faceUrlFor, fontSource, isIconFamily, parseFontFaces, type FontFace, type FontSource } from './font-face.js';
+import { evaluateIn } from './evaluate.js';
 
 export type FontUsage = 'heading' | 'body' | 'ui' | 'code';
 export interface FontEntry {
@@ -179,7 +180,7 @@ export function summarizeFonts(uses: FontUse[], faces: (FontFace & { sheet: stri
 }
 
 export async function extractFonts(page: Page, uploader: AssetUploader): Promise<{ fonts: FontEntry[] }> {
-  const raw = await page.evaluate(collectFonts);
+  const raw = await evaluateIn(page, collectFonts, null);
   const texts = [...raw.rules, ...(await readBlockedSheets(page, raw.blocked))];
   const faces = texts.flatMap((t) => parseFontFaces(t.css, t.base).map((f) => ({ ...f, sheet: t.base })));
   const fonts = summarizeFonts(raw.uses, faces);

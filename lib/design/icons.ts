@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { sha, type AssetUploader } from './assets.js';
+import { evaluateIn } from './evaluate.js';
 
 export type IconStyle = 'outline' | 'filled' | 'duotone';
 export interface IconEntry {
@@ -180,7 +181,7 @@ export function groupIcons(uses: IconUse[]): IconEntry[] {
 export const ICON_SIZE_MAX_PX = 48;
 
 export async function extractIcons(page: Page, uploader: AssetUploader): Promise<{ icons: IconEntry[] }> {
-  const icons = groupIcons(await page.evaluate(collectIcons, ICON_SIZE_MAX_PX));
+  const icons = groupIcons(await evaluateIn(page, collectIcons, ICON_SIZE_MAX_PX));
   await Promise.all(
     icons.map(async (icon) => {
       if (icon.kind === 'font' || !icon.source) return;

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { AssetUploader } from './assets.js';
+import { evaluateIn } from './evaluate.js';
 
 export interface ImageEntry {
   src: string;
@@ -88,7 +89,7 @@ async function collectImages(args: { iconMax: number; max: number }): Promise<Im
 }
 
 export async function extractImages(page: Page, uploader: AssetUploader): Promise<{ images: ImageEntry[] }> {
-  const images = await page.evaluate(collectImages, { iconMax: ICON_MAX_PX, max: MAX_IMAGES });
+  const images = await evaluateIn(page, collectImages, { iconMax: ICON_MAX_PX, max: MAX_IMAGES });
   await Promise.all(
     images.map(async (img) => {
       const up = img.svgSource ? await uploader.fromText('images', img.svgSource, 'image/svg+xml') : await uploader.fromUrl('images', img.src);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { AssetUploader } from './assets.js';
 import { pickLogo, type LogoCandidate } from './logo-score.js';
+import { evaluateIn } from './evaluate.js';
 
 export interface LogoResult {
   found: boolean;
@@ -16,7 +17,7 @@ export interface LogoResult {
 }
 
 /** Browser side: every image, inline SVG and background-image element, with the features scoreLogo weighs. */
-function collectLogoCandidates(): LogoCandidate[] {
+export function collectLogoCandidates(): LogoCandidate[] {
   const out: LogoCandidate[] = [];
   const here = location.hostname;
   const meta = (sel: string): string => document.querySelector<HTMLMetaElement>(sel)?.content ?? '';
@@ -29,12 +30,15 @@ function collectLogoCandidates(): LogoCandidate[] {
   };
   const label = (e: Element): string => [typeof e.className === 'string' ? e.className : e.getAttribute('class') ?? '', e.id, e.getAttribute('aria-label') ?? '', e.getAttribute('alt') ?? '', e.getAttribute('title') ?? ''].join(' ').toLowerCase();
   const WALL = /partner|sponsor|client|customer|trusted|as-seen|featured|integration|backers|supporters/;
-  const COOKIE = /cookie|consent|gdpr|\bcmp\b|onetrust/;
+  // Container names of consent banners; a bare "cookie" would also hit bakeries named Cookie Co.
+  const COOKIE = /cookie[-_\s]?(banner|consent|notice|bar|popup|modal|law|wall)|consent|gdpr|\bcmp\b|onetrust/;
   const isHome = (a: HTMLAnchorElement | null): boolean => {
     if (!a) return false;
     try {
       const u = new URL(a.href, location.href);
-      return u.hostname === here && /^\/(index\.\w+)?$/.test(u.pathname.replace(/\/[^/]*\/index\.html$/, '/'));
+      // Home is the site root, or this very page when the logo links to itself (a homepage).
+      const norm = (p: string): string => p.replace(/\/index\.\w+$/, '/');
+      return u.hostname === here && (norm(u.pathname) === '/' || (norm(u.pathname) === norm(location.pathname) && !u.hash));
     } catch {
       return false;
     }
@@ -48,8 +52,10 @@ function collectLogoCandidates(): LogoCandidate[] {
     const file = src && !src.startsWith('data:') ? (src.split(/[?#]/)[0] ?? '').split('/').pop() ?? '' : '';
     const alt = el.getAttribute('alt') ?? el.getAttribute('aria-label') ?? el.querySelector('title')?.textContent ?? link?.getAttribute('aria-label') ?? '';
     const hint = [...near.map(label), file.toLowerCase(), link ? label(link) : ''].join(' ');
-    const wallGroup = anc.slice(0, 5).find((a) => a.querySelectorAll('img,svg').length >= 4);
-    const inWall = anc.slice(0, 6).some((a) => WALL.test(label(a)) || WALL.test((a.querySelector('h1,h2,h3,h4')?.textContent ?? '').toLowerCase())) || (wallGroup !== undefined && !wallGroup.closest('header'));
+    // A wall is a container close above the candidate holding four or more marks of about its height.
+    const h = r.height || 1;
+    const wallGroup = anc.slice(0, 3).find((a) => !/^(BODY|HTML|MAIN|HEADER)$/.test(a.tagName) && [...a.querySelectorAll('img,svg')].filter((m) => Math.abs(m.getBoundingClientRect().height - h) <= 0.3 * h).length >= 4);
+    const inWall = wallGroup !== undefined || anc.slice(0, 6).some((a) => !/^(BODY|HTML|MAIN)$/.test(a.tagName) && (WALL.test(label(a)) || WALL.test((a.querySelector('h1,h2,h3,h4')?.textContent ?? '').toLowerCase())));
     let sameDomain = true;
     if (src && !src.startsWith('data:')) {
       try {
@@ -76,7 +82,11 @@ function collectLogoCandidates(): LogoCandidate[] {
       hint,
       sameDomain,
       mentionsSiteName: siteName.length > 1 && (alt.toLowerCase().includes(siteName) || file.toLowerCase().includes(siteName.replace(/\s+/g, '-'))),
-      inCookieBanner: [el, ...anc].some((a) => COOKIE.test(label(a)) || (/dialog/.test(a.getAttribute('role') ?? '') && /cookie/i.test(a.textContent ?? ''))),
+      inCookieBanner: anc.some((a) => {
+        if (/^(BODY|HTML|HEADER|MAIN)$/.test(a.tagName)) return false;
+        const overlay = /dialog|region|alert/.test(a.getAttribute('role') ?? '') || /fixed|sticky/.test(getComputedStyle(a).position);
+        return COOKIE.test(label(a)) || (overlay && /cookie|consent/i.test(a.textContent ?? ''));
+      }),
       inPartnerWall: inWall,
       viewportArea: innerWidth * innerHeight,
     });
@@ -105,7 +115,7 @@ function collectLogoCandidates(): LogoCandidate[] {
 }
 
 export async function extractLogo(page: Page, uploader: AssetUploader): Promise<{ logo: LogoResult }> {
-  const best = pickLogo(await page.evaluate(collectLogoCandidates));
+  const best = pickLogo(await evaluateIn(page, collectLogoCandidates, null));
   if (!best) return { logo: { found: false } };
   const logo: LogoResult = {
     found: true,

@@ -137,7 +137,8 @@ export function buildPalette(nodes: ColorNode[], vars: ColorVar[]): { colors: Pa
   }
   for (const v of vars) {
     const c = parseCssColor(v.value);
-    if (c && c.a > 0) add(blend(c, WHITE), {}, v.name);
+    // A translucent variable has no color of its own until used; its uses were blended above.
+    if (c && c.a >= 1) add(c, {}, v.name);
   }
   const roles = assignRoles(clusters);
   const colors = clusters

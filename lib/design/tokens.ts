@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { parseCssColor } from './color-math.js';
 import { dtcgColor, dtcgDimension, parseBoxShadow, parseGradient, splitTopLevel } from './dtcg.js';
+import { evaluateIn } from './evaluate.js';
 
 interface RawTokens {
   spacing: Record<string, number>;
@@ -149,5 +150,5 @@ export function buildTokens(raw: RawTokens): TokensResult {
 }
 
 export async function extractTokens(page: Page): Promise<{ tokens: TokensResult }> {
-  return { tokens: buildTokens(await page.evaluate(collectTokens, 6000)) };
+  return { tokens: buildTokens(await evaluateIn(page, collectTokens, 6000)) };
 }
