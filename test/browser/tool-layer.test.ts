@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { KnowledgeIndex } from '../../lib/browser/knowledge.js';
 import { closeBrowserSession, createBrowserSession, type BrowserSession } from '../../lib/browser/session.js';
@@ -70,6 +72,24 @@ describe('browser tool layer', () => {
     const careful = await timeFill('careful');
     expect(normal).toBeGreaterThan(12 * 25);
     expect(careful).toBeGreaterThan(normal);
+  });
+
+  it('sends a session\'s traffic through its proxy', async () => {
+    // A forward proxy on loopback: the page host does not resolve, so only the proxy can answer.
+    const seen: string[] = [];
+    const proxy = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Via proxy</title><main><p>served by the proxy</p></main>');
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
+    const session = await createBrowserSession(await pool.browser(), { proxy: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+    try {
+      expect((await tool(session, 'navigate', { url: 'http://shop.bts-proxy.test/item' })).text).toContain('Title: Via proxy');
+      expect(seen).toContain('http://shop.bts-proxy.test/item');
+    } finally {
+      await closeBrowserSession(session);
+      await new Promise<void>((r) => proxy.close(() => r()));
+    }
   });
 
   it('closes idle sessions of a registry', async () => {
