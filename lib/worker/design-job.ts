@@ -38,8 +38,8 @@ export function designJob(opts: DesignJobOptions = {}): Job {
         // Checked up front so a refused URL fails with the guard's sentence, not a net:: code.
         await guard.assertAllowed(request.url);
         try {
-          // Leave a slice of the budget for extraction; the runner enforces the hard limit.
-          await prepareDesignPage(page, request.url, { timeoutMs: Math.max(1_000, Math.floor(budgetMs * 0.6)) });
+          // The runner's budget timer fires first, so a slow site reports the budget limit.
+          await prepareDesignPage(page, request.url, { timeoutMs: budgetMs });
         } catch (err) {
           if (signal.aborted) throw signal.reason;
           throw new TaskFailedError(guard.refusal ?? `Could not load ${request.url}: ${firstLine(err)}`, err);
