@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The environment, parsed once with zod. Nothing else in the code reads `process.env`

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { createApiKey } from '../../lib/keys/use-cases.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiHandler } from '../../lib/http/api-handler.js';
 import { pathParam } from '../../lib/http/validation.js';
 import { listSessions } from '../../lib/tasks/read.js';

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A compact, visible-only copy of the page's DOM, taken in one round trip. Markdown,

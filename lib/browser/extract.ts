@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { cleanText, descendants, elements, findAll, textOf, type DomNode, type PageDom } from './dom.js';
 import { labelFor } from './page-summary.js';
 

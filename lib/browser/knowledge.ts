@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The bundled knowledge-graph index: one JSON file per site under `<dir>/sites/`, each

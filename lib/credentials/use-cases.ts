@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AuthContext } from '../auth/authenticate.js';
 import type { Deps } from '../deps.js';
 import { ValidationError } from '../errors.js';

@@ -148,7 +148,7 @@ export interface HandlerOptions<S extends z.ZodType | undefined> {
 export function apiHandler<S extends z.ZodType | undefined = undefined>(opts: HandlerOptions<S>) {
   const chain = middy<Event, Result, Error, ApiContext>().use(httpEnvelope(opts.name)).use(authentication(opts.auth));
   if (opts.body) chain.use(jsonBody(opts.body, { optional: Boolean(opts.bodyOptional) }));
-  return chain.handler(async (event, context) => {
+  const middified = chain.handler(async (event, context) => {
     const { bts } = context;
     const res = await opts.handle(
       {
@@ -165,4 +165,6 @@ export function apiHandler<S extends z.ZodType | undefined = undefined>(opts: Ha
     );
     return json(res.statusCode, res.body ?? {}, res.headers);
   });
+  // Lambda hands us a plain context; the envelope middleware adds `bts` to it before use.
+  return (event: Event, context: Context): Promise<Result> => middified(event, context as ApiContext);
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ValidationError } from '../errors.js';
 
 /** One readable sentence from a zod error: the first issue, prefixed with its field. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import * as z from 'zod';
 import { deps } from '../deps.js';
 import { LocalDashboardTokens } from '../auth/dashboard-token.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../keys/use-cases.js';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { resetClients } from '../aws/clients.js';
 import { resetConfig } from '../config.js';
 

@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { KnowledgeIndex } from '../browser/knowledge.js';
 import type { BrowserSessionOptions } from '../browser/session.js';
 import { BROWSER_TOOLS, runTool, withSessionId } from '../browser/tools/index.js';

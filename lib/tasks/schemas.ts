@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EndUserIdSchema } from '../http/validation.js';
 import { EXTRACTORS, MAX_STEPS, type ExtractorName } from './model.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ToolError } from '../errors.js';
 import { resolveRef } from '../refs.js';
 import { takeSnapshot, type SnapshotNode } from '../snapshot.js';

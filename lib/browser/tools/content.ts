@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { readPageDom } from '../dom.js';
 import { ToolError } from '../errors.js';
 import { extractWithSchema, JsonSchemaSchema } from '../extract.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '../../errors.js';
 import { ResponseBuilder } from '../tool.js';
 import { ACTION_TOOLS } from './actions.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool } from './context.js';
 
 export const knowledge = defineTool({

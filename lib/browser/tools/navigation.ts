@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ToolError } from '../errors.js';
 import { defineTool, NAVIGATION_TIMEOUT_MS, sessionOf } from './context.js';
 
