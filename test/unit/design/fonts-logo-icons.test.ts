@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { faceUrlFor, fontSource, isIconFamily, isPrivateUse, parseFontFaces } from '../../../lib/design/font-face.js';
+import { summarizeFonts } from '../../../lib/design/fonts.js';
+import { groupIcons } from '../../../lib/design/icons.js';
+import { LOGO_MIN_SCORE, pickLogo, scoreLogo, type LogoCandidate } from '../../../lib/design/logo-score.js';
+
+describe('@font-face parsing and font sources', () => {
+  const css = `/* c */ @font-face { font-family: "Inter"; font-weight: 100 900; src: url(inter.woff2) format("woff2"), url('inter.ttf'); }
+    @font-face{font-family:Brand;font-style:italic;font-weight:bold;src:url(https://cdn.example/brand-i.woff)}
+    @font-face { font-family: 'Brand'; src: local(Brand), url("/f/brand.woff2") format('woff2'); }`;
+  const faces = parseFontFaces(css, 'https://site.example/css/app.css');
+
+  it('reads family, weight range, style and absolute URLs', () => {
+    expect(faces).toEqual([
+      { family: 'Inter', weightMin: 100, weightMax: 900, style: 'normal', urls: ['https://site.example/css/inter.woff2', 'https://site.example/css/inter.ttf'] },
+      { family: 'Brand', weightMin: 700, weightMax: 700, style: 'italic', urls: ['https://cdn.example/brand-i.woff'] },
+      { family: 'Brand', weightMin: 400, weightMax: 400, style: 'normal', urls: ['https://site.example/f/brand.woff2'] },
+    ]);
+  });
+
+  it('picks the face for a weight, normal style first, woff2 first', () => {
+    expect(faceUrlFor(faces.filter((f) => f.family === 'Brand'), 700)).toBe('https://site.example/f/brand.woff2');
+    expect(faceUrlFor(faces.slice(0, 1), 650)).toBe('https://site.example/css/inter.woff2');
+    expect(faceUrlFor([], 400)).toBeUndefined();
+  });
+
+  it.each([
+    ['https://fonts.gstatic.com/s/inter/v1/a.woff2', undefined, 'google'],
+    ['https://x.example/a.woff2', 'https://fonts.googleapis.com/css2?family=Inter', 'google'],
+    ['https://use.typekit.net/af/123/a.woff2', undefined, 'adobe'],
+    ['https://site.example/a.woff2', undefined, 'self-hosted'],
+    [undefined, undefined, 'system'],
+  ])('%s via %s is %s', (face, sheet, want) => {
+    expect(fontSource(face, sheet)).toBe(want);
+  });
+
+  it('recognizes icon fonts by name and Private Use Area text', () => {
+    expect(isIconFamily('Font Awesome 6 Free')).toBe(true);
+    expect(isIconFamily('Material Symbols Outlined')).toBe(true);
+    expect(isIconFamily('Inter')).toBe(false);
+    expect(isPrivateUse('\uf015')).toBe(true);
+    expect(isPrivateUse('home')).toBe(false);
+  });
+
+  it('summarizes families with weights, majority usage and drops icon fonts', () => {
+    const fonts = summarizeFonts(
+      [
+        { family: 'Brand', weight: 700, usage: 'heading', chars: 40, count: 2, pua: false },
+        { family: 'Brand', weight: 400, usage: 'body', chars: 900, count: 9, pua: false },
+        { family: 'Material Icons', weight: 400, usage: 'ui', chars: 12, count: 3, pua: false },
+        { family: 'Fixture Glyphs', weight: 400, usage: 'ui', chars: 2, count: 2, pua: true },
+      ],
+      faces.map((f) => ({ ...f, sheet: 'https://site.example/css/app.css' })),
+    );
+    expect(fonts).toEqual([{ family: 'Brand', usage: 'body', count: 11, weights: [400, 700], source: 'self-hosted', faceUrl: 'https://site.example/f/brand.woff2' }]);
+  });
+});
+
+describe('logo scoring', () => {
+  const base: LogoCandidate = {
+    kind: 'img', src: 'https://site.example/logo.png', alt: 'Site', width: 160, height: 48, naturalWidth: 160, naturalHeight: 48,
+    top: 16, left: 32, visible: true, inHeader: true, inFooter: false, linksHome: true, hint: 'logo.png', sameDomain: true,
+    mentionsSiteName: true, inCookieBanner: false, inPartnerWall: false, viewportArea: 1280 * 800,
+  };
+
+  it('scores a header logo linking home well above the floor', () => {
+    expect(scoreLogo(base)).toBeGreaterThan(LOGO_MIN_SCORE + 8);
+  });
+
+  it.each([
+    ['in a cookie banner', { inCookieBanner: true }],
+    ['in a partner wall', { inPartnerWall: true }],
+    ['tiny', { width: 12, height: 12 }],
+    ['invisible', { visible: false }],
+    ['a hero-sized image', { width: 1280, height: 600 }],
+  ])('rejects a candidate %s', (_n, patch) => {
+    expect(scoreLogo({ ...base, ...patch })).toBe(-Infinity);
+    expect(pickLogo([{ ...base, ...patch }])).toBeUndefined();
+  });
+
+  it('prefers the header logo over a footer copy, and finds none among plain content images', () => {
+    const footer = { ...base, top: 3000, inHeader: false, inFooter: true };
+    expect(pickLogo([footer, base])).toBe(base);
+    const content = { ...base, inHeader: false, linksHome: false, hint: 'chart.png', mentionsSiteName: false, top: 400 };
+    expect(pickLogo([content])).toBeUndefined();
+  });
+});
+
+describe('icon grouping', () => {
+  it('hashes the same glyph identically, counts uses and keeps the most common size', () => {
+    const use = { kind: 'sprite' as const, canon: 'vb:0 0 24 24|path(d=M1 1)', source: '<svg/>', style: 'outline' as const };
+    const icons = groupIcons([
+      { ...use, size: 20 },
+      { ...use, size: 24 },
+      { ...use, size: 24 },
+      { kind: 'font', canon: 'font:FA:f015', source: 'font:FA:f015', size: 18, style: 'filled' },
+    ]);
+    expect(icons).toHaveLength(2);
+    expect(icons[0]).toMatchObject({ kind: 'sprite', count: 3, size: 24, style: 'outline' });
+    expect(icons[0]!.hash).toMatch(/^[0-9a-f]{16}$/);
+    expect(groupIcons([{ ...use, size: 10 }])[0]!.hash).toBe(icons[0]!.hash);
+  });
+});
