@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSharedBrowser } from '../../lib/browser/chromium.js';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
+
+/** The production setting: the guard is on, so loopback fixture pages are refused too. */
+let rt: TestRuntime;
+let site: FixtureServer;
+let hits = 0;
+
+async function pollTask(taskId: string, timeoutMs = 30_000): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await rt.call('GET', `/v1/tasks/${taskId}`);
+    expect(res.status).toBe(200);
+    if (['completed', 'failed', 'cancelled'].includes(String(res.body.status))) return res.body;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${String(res.body.status)}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+beforeAll(async () => {
+  rt = await startTestRuntime({ workers: true, env: { BTS_ALLOW_PRIVATE_NETWORK: 'false' } });
+  site = await startFixtureServer({
+    routes: [
+      (req) => {
+        hits++;
+        return req.url === '__never__';
+      },
+    ],
+  });
+});
+
+afterAll(async () => {
+  await rt?.stop();
+  await site?.close();
+  await closeSharedBrowser();
+  // The runtime keeps `??=` defaults in process.env; leave the next file the local default.
+  delete process.env.BTS_ALLOW_PRIVATE_NETWORK;
+});
+
+describe('network guard through the local runtime (BTS_ALLOW_PRIVATE_NETWORK=false)', () => {
+  it.each([
+    ['http://10.0.0.1', 'Refused to load http://10.0.0.1/: private network addresses are not allowed'],
+    ['http://169.254.169.254/latest/meta-data/', 'Refused to load http://169.254.169.254/latest/meta-data/: private network addresses are not allowed'],
+    ['http://[::ffff:127.0.0.1]/', 'Refused to load http://[::ffff:7f00:1]/: private network addresses are not allowed'],
+  ])('fails a design task for %s with a clear error', async (url, error) => {
+    const submit = await rt.call('POST', '/v1/design/extract', { body: { url, endUserId: 'guarded' } });
+    expect(submit.status).toBe(202);
+    const task = await pollTask(String(submit.body.taskId));
+    expect(task.status).toBe('failed');
+    expect(String(task.error)).toContain(error);
+    expect(task.design).toBeUndefined();
+  });
+
+  it('refuses the loopback fixture site, by address and by host name, without one request reaching it', async () => {
+    const port = new URL(site.url).port;
+    for (const [url, detail] of [
+      [`${site.url}/worker/site/`, '(127.0.0.1)'],
+      [`http://localhost:${port}/worker/site/`, 'localhost resolves to'],
+    ] as const) {
+      const submit = await rt.call('POST', '/v1/design/extract', { body: { url, endUserId: 'guarded' } });
+      const task = await pollTask(String(submit.body.taskId));
+      expect(task.status).toBe('failed');
+      expect(String(task.error)).toContain(`Refused to load ${url}: private network addresses are not allowed`);
+      expect(String(task.error)).toContain(detail);
+    }
+    expect(hits).toBe(0);
+  });
+});

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import type { SQSEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeSharedBrowser } from '../../lib/browser/chromium.js';
+import { deps } from '../../lib/deps.js';
+import type { DesignRequest, TaskItem } from '../../lib/tasks/model.js';
+import type { TaskRepository } from '../../lib/tasks/task-repository.js';
+import { designJob } from '../../lib/worker/design-job.js';
+import { createTaskHandler } from '../../lib/worker/run-task.js';
+import { sweepOnce } from '../../lib/worker/sweeper.js';
+import { handler as designHandler } from '../../functions/worker/design.js';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
+
+let rt: TestRuntime;
+let site: FixtureServer;
+let pageUrl: string;
+
+async function pollTask(taskId: string, timeoutMs = 40_000): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await rt.call('GET', `/v1/tasks/${taskId}`);
+    expect(res.status).toBe(200);
+    if (['completed', 'failed', 'cancelled'].includes(String(res.body.status))) return res.body;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${String(res.body.status)}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** A design task written straight to the table, with no queue message (the worker loop never sees it). */
+async function createDesignItem(overrides: Partial<TaskItem> = {}, design?: Partial<DesignRequest>): Promise<TaskItem> {
+  const createdAt = new Date().toISOString();
+  const taskId = randomUUID();
+  const item: TaskItem = {
+    taskId,
+    businessId: rt.runtime.businessId,
+    sessionId: randomUUID(),
+    endUserId: 'worker-test',
+    task: 'Extract design',
+    kind: 'design',
+    status: 'pending',
+    createdAt,
+    updatedAt: createdAt,
+    sessionSort: `${createdAt}#${taskId}`,
+    totalSteps: 0,
+    durationMs: 0,
+    visitedUrls: [],
+    stepSummaries: [],
+    designRequest: { url: pageUrl, extractors: ['colors', 'logo'], enableIpRotation: false, ...design },
+    ...overrides,
+  };
+  await deps().tasks.create(item);
+  return item;
+}
+
+function sqsEvent(body: string, messageId = randomUUID()): SQSEvent {
+  const now = String(Date.now());
+  return {
+    Records: [
+      {
+        messageId,
+        receiptHandle: `rh-${messageId}`,
+        body,
+        attributes: { ApproximateReceiveCount: '1', SentTimestamp: now, SenderId: 'test', ApproximateFirstReceiveTimestamp: now },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:design',
+        awsRegion: 'us-east-1',
+      },
+    ],
+  };
+}
+
+const minutesAgo = (m: number): string => new Date(Date.now() - m * 60_000).toISOString();
+
+beforeAll(async () => {
+  rt = await startTestRuntime({ workers: true });
+  site = await startFixtureServer();
+  pageUrl = `${site.url}/worker/site/`;
+});
+
+afterAll(async () => {
+  await rt?.stop();
+  await site?.close();
+  await closeSharedBrowser();
+});
+
+describe('worker lifecycle', () => {
+  it('runs a redelivered message once and never overwrites the finished task', async () => {
+    // Prepare
+    const item = await createDesignItem();
+    const event = sqsEvent(JSON.stringify({ taskId: item.taskId, kind: 'design' }));
+    // Act: two concurrent deliveries of the same message, then a late third one.
+    const [a, b] = await Promise.all([designHandler(event), designHandler(event)]);
+    const afterFirst = await deps().tasks.get(item.taskId);
+    const c = await designHandler(event);
+    const afterLate = await deps().tasks.get(item.taskId);
+    // Assess
+    expect([a, b, c]).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }, { batchItemFailures: [] }]);
+    expect(afterFirst?.status).toBe('completed');
+    expect(afterFirst?.attempts).toBe(1);
+    expect(afterLate?.attempts).toBe(1);
+    expect(afterLate?.updatedAt).toBe(afterFirst?.updatedAt);
+    expect(afterLate?.design).toEqual(afterFirst?.design);
+  });
+
+  it('does not run a task cancelled while pending', async () => {
+    const item = await createDesignItem();
+    const cancel = await rt.call('POST', `/v1/tasks/${item.taskId}/cancel`);
+    expect(cancel.status).toBeLessThan(300);
+    const res = await designHandler(sqsEvent(JSON.stringify({ taskId: item.taskId, kind: 'design' })));
+    const after = await deps().tasks.get(item.taskId);
+    expect(res.batchItemFailures).toEqual([]);
+    expect(after?.status).toBe('cancelled');
+    expect(after?.attempts).toBeUndefined();
+    expect(after?.design).toBeUndefined();
+  });
+
+  it.each([['not json'], ['{"taskId":""}'], ['{"taskId":"x","kind":"video"}'], ['{"taskId":"x","kind":"agent"}']])(
+    'drops the unusable message %s without a retry',
+    async (body) => {
+      expect(await designHandler(sqsEvent(body))).toEqual({ batchItemFailures: [] });
+    },
+  );
+
+  it('consumes a message whose task does not exist', async () => {
+    expect(await designHandler(sqsEvent(JSON.stringify({ taskId: randomUUID(), kind: 'design' })))).toEqual({ batchItemFailures: [] });
+  });
+
+  it('reports a batch item failure when the task table is unavailable, and the retry then runs the task', async () => {
+    const item = await createDesignItem();
+    const real = deps().tasks;
+    const broken: TaskRepository = Object.assign(Object.create(real) as TaskRepository, {
+      claim: async () => {
+        throw new Error('ProvisionedThroughputExceededException');
+      },
+    });
+    const flaky = createTaskHandler({ kind: 'design', job: designJob(), deps: () => ({ ...deps(), tasks: broken }) });
+    const event = sqsEvent(JSON.stringify({ taskId: item.taskId, kind: 'design' }), 'm-1');
+    expect(await flaky(event)).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-1' }] });
+    expect((await deps().tasks.get(item.taskId))?.status).toBe('pending');
+    expect(await designHandler(event)).toEqual({ batchItemFailures: [] });
+    expect((await deps().tasks.get(item.taskId))?.status).toBe('completed');
+  });
+
+  it('sweeps a task stuck in running past its lease into failed with the limit message', async () => {
+    const stuck = await createDesignItem({ status: 'running', updatedAt: minutesAgo(10), leaseExpiresAt: minutesAgo(8), attempts: 1 });
+    const live = await createDesignItem({ status: 'running', updatedAt: minutesAgo(10), leaseExpiresAt: minutesAgo(-5), attempts: 1 });
+    const report = await sweepOnce(deps());
+    expect(report.failed).toContain(stuck.taskId);
+    expect(report.failed).not.toContain(live.taskId);
+    const task = await pollTask(stuck.taskId, 1_000);
+    expect(task).toMatchObject({ status: 'failed', error: 'Design extraction exceeded its 60 second limit' });
+    expect((await deps().tasks.get(live.taskId))?.status).toBe('running');
+  });
+
+  it('re-enqueues a pending task whose message was lost, and the worker then completes it', async () => {
+    const lost = await createDesignItem({ createdAt: minutesAgo(6), updatedAt: minutesAgo(6) });
+    const report = await sweepOnce(deps());
+    expect(report.requeued).toContain(lost.taskId);
+    const task = await pollTask(lost.taskId);
+    expect(task.status, String(task.error)).toBe('completed');
+  });
+
+  it('fails a design task with IP rotation clearly when no proxy pool is configured', async () => {
+    const submit = await rt.call('POST', '/v1/design/extract', {
+      body: { url: pageUrl, endUserId: 'rotating', enableIpRotation: true },
+    });
+    expect(submit.status).toBe(202);
+    const task = await pollTask(String(submit.body.taskId));
+    expect(task).toMatchObject({
+      status: 'failed',
+      error: 'IP rotation was requested but no proxy pool is configured (BTS_PROXY_POOL)',
+    });
+    expect(task.design).toBeUndefined();
+  });
+
+  it('fails agent tasks honestly while no agent is part of the build', async () => {
+    const submit = await rt.call('POST', '/v1/tasks', { body: { endUserId: 'agent-user', task: 'Find the price' } });
+    expect(submit.status).toBe(201);
+    const task = await pollTask(String(submit.body.taskId));
+    expect(task.status).toBe('failed');
+    expect(String(task.error)).toContain('Agent execution is not available in this build');
+  });
+});
