@@ -106,7 +106,6 @@ afterAll(async () => {
   for (const [site, r] of runs) {
     const problems = Object.entries(r.scores).flatMap(([k, s]) => s.problems.map((p) => `${k}: ${p}`));
     if (problems.length) console.log(`${site}:\n  ${problems.join('\n  ')}`);
-    if (process.env.DESIGN_DEBUG) console.log(site, JSON.stringify(r.colors.colors));
   }
   await browser?.close();
   await server?.close();
