@@ -53,7 +53,7 @@ async function createDesignItem(overrides: Partial<TaskItem> = {}, design?: Part
   return item;
 }
 
-function sqsEvent(body: string, messageId = randomUUID()): SQSEvent {
+function sqsEvent(body: string, messageId: string = randomUUID()): SQSEvent {
   const now = String(Date.now());
   return {
     Records: [
