@@ -75,7 +75,9 @@ export class NetworkGuard {
     if (addrs.length === 0) return `Refused to load ${parsed.href}: the host name ${host} could not be resolved`;
     for (const a of addrs) {
       const cls = classifyAddress(a);
-      if (cls !== 'public') return `Refused to load ${parsed.href}: ${describe(cls)} (${host === a ? a : `${host} resolves to ${a}`})`;
+      if (cls !== 'public') {
+        return `Refused to load ${parsed.href}: private network addresses are not allowed ${describe(host, a, cls)}`;
+      }
     }
     return undefined;
   }
@@ -130,24 +132,20 @@ function isTopLevelNavigation(request: Request): boolean {
   }
 }
 
-function describe(cls: AddressClass): string {
-  switch (cls) {
-    case 'loopback':
-      return 'private network addresses are not allowed (loopback)';
-    case 'link-local':
-      return 'private network addresses are not allowed (link-local)';
-    case 'unique-local':
-      return 'private network addresses are not allowed (unique local)';
-    case 'shared':
-      return 'private network addresses are not allowed (carrier-grade NAT)';
-    case 'multicast':
-      return 'private network addresses are not allowed (multicast)';
-    case 'unspecified':
-      return 'private network addresses are not allowed (unspecified address)';
-    case 'reserved':
-    case 'invalid':
-      return 'private network addresses are not allowed (reserved range)';
-    default:
-      return 'private network addresses are not allowed';
-  }
+const LABELS: Record<Exclude<AddressClass, 'public'>, string> = {
+  loopback: 'a loopback',
+  private: 'a private',
+  shared: 'a carrier-grade NAT',
+  'link-local': 'a link-local',
+  'unique-local': 'a unique local',
+  unspecified: 'an unspecified',
+  multicast: 'a multicast',
+  reserved: 'a reserved',
+  invalid: 'an unusable',
+};
+
+/** "(10.0.0.1 is a private address)" or "(db.internal resolves to 10.0.0.1, a private address)". */
+function describe(host: string, address: string, cls: Exclude<AddressClass, 'public'>): string {
+  const what = `${LABELS[cls]} address`;
+  return host === address ? `(${address} is ${what})` : `(${host} resolves to ${address}, ${what})`;
 }

@@ -56,7 +56,7 @@ describe('network guard through the local runtime (BTS_ALLOW_PRIVATE_NETWORK=fal
   it('refuses the loopback fixture site, by address and by host name, without one request reaching it', async () => {
     const port = new URL(site.url).port;
     for (const [url, detail] of [
-      [`${site.url}/worker/site/`, '(127.0.0.1)'],
+      [`${site.url}/worker/site/`, '(127.0.0.1 is a loopback address)'],
       [`http://localhost:${port}/worker/site/`, 'localhost resolves to'],
     ] as const) {
       const submit = await rt.call('POST', '/v1/design/extract', { body: { url, endUserId: 'guarded' } });
