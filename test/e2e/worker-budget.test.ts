@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSharedBrowser } from '../../lib/browser/chromium.js';
+import { randomUUID } from 'node:crypto';
 import { deps } from '../../lib/deps.js';
+import type { TaskItem } from '../../lib/tasks/model.js';
+import { designJob } from '../../lib/worker/design-job.js';
+import { createTaskHandler } from '../../lib/worker/run-task.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
 
@@ -57,5 +61,64 @@ describe('time budget', () => {
     const item = await deps().tasks.get(String(submit.body.taskId));
     expect(item?.leaseExpiresAt).toBeUndefined();
     expect(item?.durationMs).toBeGreaterThanOrEqual(1_500);
+  });
+});
+
+describe('cancellation of a running task', () => {
+  it('stops at the next check and ends cancelled, not failed', async () => {
+    // Prepare: a task on the slow page, a runner with a roomy budget and a quick cancel check.
+    const createdAt = new Date().toISOString();
+    const taskId = randomUUID();
+    const item: TaskItem = {
+      taskId,
+      businessId: rt.runtime.businessId,
+      sessionId: randomUUID(),
+      endUserId: 'slow',
+      task: 'Extract design',
+      kind: 'design',
+      status: 'pending',
+      createdAt,
+      updatedAt: createdAt,
+      sessionSort: `${createdAt}#${taskId}`,
+      totalSteps: 0,
+      durationMs: 0,
+      visitedUrls: [],
+      stepSummaries: [],
+      designRequest: { url: `${site.url}/slow?cancel`, extractors: ['colors'], enableIpRotation: false },
+    };
+    await deps().tasks.create(item);
+    const handler = createTaskHandler({
+      kind: 'design',
+      job: designJob(),
+      cancelPollMs: 100,
+      budgets: () => ({ designBudgetMs: 20_000, agentBudgetMs: 180_000, graceMs: 1_000 }),
+    });
+    // Act
+    const started = Date.now();
+    const run = handler({
+      Records: [
+        {
+          messageId: 'cancel-1',
+          receiptHandle: 'rh',
+          body: JSON.stringify({ taskId, kind: 'design' }),
+          attributes: { ApproximateReceiveCount: '1', SentTimestamp: '0', SenderId: 't', ApproximateFirstReceiveTimestamp: '0' },
+          messageAttributes: {},
+          md5OfBody: '',
+          eventSource: 'aws:sqs',
+          eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:design',
+          awsRegion: 'us-east-1',
+        },
+      ],
+    });
+    while ((await deps().tasks.get(taskId))?.status !== 'running') await new Promise((r) => setTimeout(r, 20));
+    expect(await deps().tasks.requestCancel(taskId, new Date())).toBe('flagged');
+    const res = await run;
+    // Assess: ended well before the slow page would have answered.
+    expect(res.batchItemFailures).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const after = await deps().tasks.get(taskId);
+    expect(after?.status).toBe('cancelled');
+    expect(after?.design).toBeUndefined();
+    expect(after?.error).toBeUndefined();
   });
 });

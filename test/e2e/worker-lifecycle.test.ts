@@ -7,7 +7,7 @@ import type { DesignRequest, TaskItem } from '../../lib/tasks/model.js';
 import type { TaskRepository } from '../../lib/tasks/task-repository.js';
 import { designJob } from '../../lib/worker/design-job.js';
 import { createTaskHandler } from '../../lib/worker/run-task.js';
-import { sweepOnce } from '../../lib/worker/sweeper.js';
+import { startSweeperTimer, sweepOnce } from '../../lib/worker/sweeper.js';
 import { handler as designHandler } from '../../functions/worker/design.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
@@ -153,6 +153,17 @@ describe('worker lifecycle', () => {
     const task = await pollTask(stuck.taskId, 1_000);
     expect(task).toMatchObject({ status: 'failed', error: 'Design extraction exceeded its 60 second limit' });
     expect((await deps().tasks.get(live.taskId))?.status).toBe('running');
+  });
+
+  it('sweeps on a timer in the local runtime and stops cleanly', async () => {
+    const stuck = await createDesignItem({ status: 'running', updatedAt: minutesAgo(10), leaseExpiresAt: minutesAgo(8), attempts: 1 });
+    const stop = startSweeperTimer(100);
+    try {
+      const task = await pollTask(stuck.taskId, 5_000);
+      expect(task.status).toBe('failed');
+    } finally {
+      await stop();
+    }
   });
 
   it('re-enqueues a pending task whose message was lost, and the worker then completes it', async () => {
