@@ -3,6 +3,7 @@ import { config } from '../config.js';
 import { extractDesign, prepareDesignPage, type AssetStore } from '../design/extract.js';
 import { TaskFailedError } from '../errors.js';
 import type { DesignResult } from '../tasks/model.js';
+import { scrubRefusedAssets } from './asset-scrub.js';
 import { withTaskBrowser } from './browser-context.js';
 import type { Resolver } from './network-guard.js';
 import type { Job, JobOutput } from './run-task.js';
@@ -54,6 +55,7 @@ export function designJob(opts: DesignJobOptions = {}): Job {
         });
         // A refused redirect seen while extracting still poisons the result.
         if (guard.refusal) throw new TaskFailedError(guard.refusal);
+        await scrubRefusedAssets(results, guard);
         const totalMs = Math.round(performance.now() - started);
         const design: DesignResult = { url: request.url, extractors: request.extractors, durationMs: totalMs, results };
         const designTimings: DesignTimings = { loadMs: Math.round(loadMs), inPageMs, totalMs };
