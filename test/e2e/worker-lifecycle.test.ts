@@ -187,11 +187,12 @@ describe('worker lifecycle', () => {
     expect(task.design).toBeUndefined();
   });
 
-  it('fails agent tasks honestly while no agent is part of the build', async () => {
+  it('consumes agent tasks through the same runner: they end terminal, with an error, when no model is configured', async () => {
     const submit = await rt.call('POST', '/v1/tasks', { body: { endUserId: 'agent-user', task: 'Find the price' } });
     expect(submit.status).toBe(201);
     const task = await pollTask(String(submit.body.taskId));
     expect(task.status).toBe('failed');
-    expect(String(task.error)).toContain('Agent execution is not available in this build');
+    expect(String(task.error).length).toBeGreaterThan(10);
+    expect((await deps().tasks.get(String(submit.body.taskId)))?.attempts).toBe(1);
   });
 });
