@@ -1,13 +1,9 @@
-import { TaskFailedError } from '../errors.js';
+import { agentJob } from '../agent/job.js';
 import type { Job } from './run-task.js';
 
 /**
- * Agent tasks run through the same runner as design tasks, but the agent loop (model
- * providers, tools, step summaries) is not part of this build yet. Rather than pretend,
- * the task fails with a message that says so; the agent issue replaces this job.
+ * The agent worker's job (lib/agent/job.ts): the model from configuration (a task fails at
+ * once, saying how to configure one, when none is set), the end-user's platform cookies,
+ * the session's browser state, and the step loop over the shared browser tools.
  */
-export const runAgentJob: Job = async () => {
-  throw new TaskFailedError(
-    'Agent execution is not available in this build of the service: no agent model is configured yet. Design extraction tasks are available.',
-  );
-};
+export const runAgentJob: Job = agentJob();
