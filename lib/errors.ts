@@ -81,3 +81,10 @@ export class TaskFailedError extends AppError {
     super(message, { statusCode: 500, expose: true, cause });
   }
 }
+
+/** Infrastructure trouble inside a worker (storage, browser launch): worth an SQS retry. */
+export class TransientWorkerError extends AppError {
+  constructor(message: string, cause?: unknown) {
+    super(message, { statusCode: 503, expose: false, cause });
+  }
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { APIResponse, Page } from 'playwright-core';
 
 /** Where extracted assets go (S3 in production, see lib/aws/s3-asset-store.ts). */
 export interface AssetStore {
@@ -62,6 +62,8 @@ export class AssetUploader {
     private readonly page: Page,
     private readonly store: AssetStore | undefined,
     private readonly prefix: string,
+    /** The caller's network policy (the worker's private-network guard), checked on every hop. */
+    private readonly allowUrl: (url: string) => Promise<boolean> = async () => true,
   ) {}
 
   /** Uploads the resource at `src` (http(s) or data: URI); undefined when skipped or failed. */
@@ -69,12 +71,28 @@ export class AssetUploader {
     return this.once(`${kind}:${src}`, async () => {
       if (src.startsWith('data:')) return decodeDataUri(src);
       if (!/^https?:/i.test(src)) return undefined;
-      const res = await this.page.context().request.get(src, { timeout: 10_000, maxRedirects: 5 });
-      if (!res.ok()) return undefined;
+      const res = await this.fetchAllowed(src);
+      if (!res?.ok()) return undefined;
       const length = Number(res.headers()['content-length'] ?? 0);
       if (length > MAX_ASSET_BYTES) return undefined;
       return { body: await res.body(), contentType: guessType(src, res.headers()['content-type']) };
     }, kind);
+  }
+
+  /**
+   * The context's API client bypasses the browser's route guard, so redirects are followed
+   * here, one hop at a time, and every URL is checked before a request is sent.
+   */
+  private async fetchAllowed(url: string, hops = 5): Promise<APIResponse | undefined> {
+    let current = url;
+    for (let i = 0; i <= hops; i++) {
+      if (!(await this.allowUrl(current))) return undefined;
+      const res = await this.page.context().request.get(current, { timeout: 10_000, maxRedirects: 0 });
+      const location = res.status() >= 300 && res.status() < 400 ? res.headers().location : undefined;
+      if (!location) return res;
+      current = new URL(location, current).href;
+    }
+    return undefined;
   }
 
   /** Uploads markup produced in the page (inline SVG). */

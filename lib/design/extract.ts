@@ -58,10 +58,17 @@ async function settleAndReturnToTop(ms: number): Promise<void> {
  */
 export async function extractDesign(
   page: Page,
-  opts: { url: string; extractors: ExtractorName[]; assets?: AssetStore; assetPrefix: string },
+  opts: {
+    url: string;
+    extractors: ExtractorName[];
+    assets?: AssetStore;
+    assetPrefix: string;
+    /** Network policy for asset downloads, which do not pass the browser's routes. */
+    allowUrl?: (url: string) => Promise<boolean>;
+  },
 ): Promise<{ results: Partial<Record<ExtractorName, unknown>>; inPageMs: number }> {
   const started = performance.now();
-  const uploader = new AssetUploader(page, opts.assets, opts.assetPrefix);
+  const uploader = new AssetUploader(page, opts.assets, opts.assetPrefix, opts.allowUrl);
   const run: Record<ExtractorName, () => Promise<unknown>> = {
     images: () => extractImages(page, uploader),
     fonts: () => extractFonts(page, uploader),

@@ -11,6 +11,7 @@ import { provisionLocalResources } from './provision.js';
 import { startApiServer } from './http-server.js';
 import { removeRuntimeInfo, writeRuntimeInfo } from './runtime-info.js';
 import { startWorkerLoop } from './worker-loop.js';
+import { startSweeperTimer } from '../worker/sweeper.js';
 
 export interface LocalRuntimeOptions {
   dataDir: string;
@@ -88,6 +89,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   });
 
   const stopWorkers = opts.workers === false ? async () => undefined : await startWorkerLoop();
+  // In AWS an EventBridge schedule runs the sweeper; locally a timer does.
+  const stopSweeper = opts.workers === false ? async () => undefined : startSweeperTimer(30_000);
 
   return {
     url,
@@ -95,6 +98,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     bootstrapKey,
     businessId: LOCAL_BUSINESS_ID,
     async stop() {
+      await stopSweeper();
       await stopWorkers();
       await closeServer(server);
       removeRuntimeInfo(dataDir);

@@ -48,13 +48,15 @@ function toRecord(m: Message, queueUrl: string): SQSRecord {
  */
 export async function startWorkerLoop(bindings: WorkerBinding[] = WORKERS): Promise<() => Promise<void>> {
   const abort = new AbortController();
-  const loops = await Promise.all(
+  // Load every handler first, then start the loops: a loop only returns once aborted.
+  const handlers = await Promise.all(
     bindings.map(async (b) => {
       // Resolved at run time so the API-only runtime (tests with workers off) never loads Chromium.
       const mod = (await import(/* @vite-ignore */ `../../functions/worker/${b.handler}.js`)) as { handler: SqsLambda };
-      return pollQueue(b, mod.handler, abort.signal);
+      return mod.handler;
     }),
   );
+  const loops = bindings.map((b, i) => pollQueue(b, handlers[i] as SqsLambda, abort.signal));
   return async () => {
     abort.abort();
     await Promise.allSettled(loops);

@@ -68,6 +68,8 @@ export interface TaskItem {
   /** Large result fields offloaded to S3 (DESIGN §5); inlined on read. */
   offloadedKey?: string;
   usage?: Record<string, unknown>;
+  /** Design tasks: where the time went (page load, in-page extraction, total), in ms. */
+  designTimings?: { loadMs: number; inPageMs: number; totalMs: number };
 }
 
 /** Fields that `offloadedKey` may hold in S3 instead of the item. */

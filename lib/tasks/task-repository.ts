@@ -18,6 +18,7 @@ export type TaskProgress = Partial<
     | 'error'
     | 'offloadedKey'
     | 'usage'
+    | 'designTimings'
     | 'leaseExpiresAt'
   >
 >;

@@ -3,7 +3,7 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-cor
 import { sharedBrowser } from '../browser/chromium.js';
 import { TaskFailedError } from '../errors.js';
 import { NetworkGuard, type Resolver } from './network-guard.js';
-import { TransientWorkerError } from './run-task.js';
+import { TransientWorkerError } from '../errors.js';
 
 export type ProxySettings = NonNullable<BrowserContextOptions['proxy']>;
 

@@ -2,18 +2,13 @@ import { S3AssetStore } from '../aws/s3-asset-store.js';
 import { config } from '../config.js';
 import { extractDesign, prepareDesignPage, type AssetStore } from '../design/extract.js';
 import { TaskFailedError } from '../errors.js';
-import type { DesignResult } from '../tasks/model.js';
-import { scrubRefusedAssets } from './asset-scrub.js';
+import type { DesignResult, TaskItem } from '../tasks/model.js';
 import { withTaskBrowser } from './browser-context.js';
 import type { Resolver } from './network-guard.js';
 import type { Job, JobOutput } from './run-task.js';
 
 /** Internal timings kept on the item beside the spec's `design.durationMs` (bench, support). */
-export interface DesignTimings {
-  loadMs: number;
-  inPageMs: number;
-  totalMs: number;
-}
+export type DesignTimings = NonNullable<TaskItem['designTimings']>;
 
 export interface DesignJobOptions {
   assets?: () => AssetStore;
@@ -52,10 +47,10 @@ export function designJob(opts: DesignJobOptions = {}): Job {
           extractors: request.extractors,
           assets: (opts.assets ?? (() => new S3AssetStore()))(),
           assetPrefix: `assets/${task.businessId}/${task.taskId}/`,
+          allowUrl: async (url) => (await guard.check(url)) === undefined,
         });
         // A refused redirect seen while extracting still poisons the result.
         if (guard.refusal) throw new TaskFailedError(guard.refusal);
-        await scrubRefusedAssets(results, guard);
         const totalMs = Math.round(performance.now() - started);
         const design: DesignResult = { url: request.url, extractors: request.extractors, durationMs: totalMs, results };
         const designTimings: DesignTimings = { loadMs: Math.round(loadMs), inPageMs, totalMs };

@@ -2,7 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { config } from '../config.js';
 import { deps as defaultDeps, type Deps } from '../deps.js';
-import { AppError, TaskFailedError } from '../errors.js';
+import { TaskFailedError, TransientWorkerError } from '../errors.js';
 import { logger } from '../logger.js';
 import { TaskMessageSchema, type TaskItem, type TaskMessage } from '../tasks/model.js';
 import { offloadIfLarge } from '../tasks/result-store.js';
@@ -16,12 +16,7 @@ import { budgetExceededMessage, budgetFor, type Budgets } from './budget.js';
  * failure, so SQS redelivers it (and moves it to the DLQ after repeated failures).
  */
 
-/** Infrastructure trouble worth a retry; everything else a job throws is the task's fault. */
-export class TransientWorkerError extends AppError {
-  constructor(message: string, cause?: unknown) {
-    super(message, { statusCode: 503, expose: false, cause });
-  }
-}
+export { TransientWorkerError };
 
 export interface JobContext {
   task: TaskItem;

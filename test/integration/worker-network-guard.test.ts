@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSharedBrowser } from '../../lib/browser/chromium.js';
 import { withTaskBrowser } from '../../lib/worker/browser-context.js';
+import { extractDesign, type AssetStore } from '../../lib/design/extract.js';
 import type { Resolver } from '../../lib/worker/network-guard.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 
@@ -19,13 +20,22 @@ beforeAll(async () => {
     routes: [
       (req, res) => {
         const path = req.url ?? '/';
-        hits.push(path);
+        hits.push(path.includes('after-redirect') ? `${path} accept=${req.headers.accept ?? ''}` : path);
         if (path === '/page') {
           res.writeHead(200, { 'content-type': 'text/html' }).end(
             `<h1>guarded</h1>
              <img id="ok" src="http://localhost:${port}/worker/site/hero.png">
              <img id="direct" src="http://127.0.0.1:${port}/direct.png">
              <script>fetch('http://127.0.0.1:${port}/xhr').catch(() => {})</script>`,
+          );
+          return true;
+        }
+        if (path === '/assets-page') {
+          res.writeHead(200, { 'content-type': 'text/html' }).end(
+            `<h1>assets</h1>
+             <img src="http://localhost:${port}/worker/site/hero.png">
+             <div style="width:80px;height:80px;background-image:url(http://127.0.0.1:${port}/secret-bg.png)"></div>
+             <div style="width:80px;height:80px;background-image:url(http://localhost:${port}/hop)"></div>`,
           );
           return true;
         }
@@ -101,6 +111,36 @@ describe('network guard in a real browser', () => {
       return guard.refusal;
     });
     expect(refusal).toContain(`Refused to load http://127.0.0.1:${port}/worker/site/hero.png?after-redirect`);
+  });
+
+  it('downloads assets only from allowed addresses, checking every redirect hop', async () => {
+    hits.length = 0;
+    const stored: string[] = [];
+    const store: AssetStore = {
+      put: async ({ key }) => {
+        stored.push(key);
+        return { s3Key: key, downloadUrl: `https://assets.example/${key}` };
+      },
+    };
+    const images = await run(false, async ({ page, guard }) => {
+      await page.goto(`http://localhost:${port}/assets-page`, { waitUntil: 'load' });
+      const { results } = await extractDesign(page, {
+        url: page.url(),
+        extractors: ['images'],
+        assets: store,
+        assetPrefix: 'assets/b/t/',
+        allowUrl: async (url) => (await guard.check(url)) === undefined,
+      });
+      return (results.images as { images: { originalSrc?: string; src: string; s3Key?: string }[] }).images;
+    });
+    const uploaded = images.filter((i) => i.s3Key).map((i) => i.originalSrc ?? i.src);
+    expect(uploaded).toEqual([`http://localhost:${port}/worker/site/hero.png`]);
+    expect(stored).toHaveLength(1);
+    expect(hits).not.toContain('/secret-bg.png');
+    // The browser's own image loads follow the redirect (a route cannot stop a hop; the guard
+    // flags it instead), but the uploader, which checks each hop, never requests the target.
+    const redirected = hits.filter((h) => h.includes('after-redirect'));
+    expect(redirected.every((h) => h.includes('accept=image/'))).toBe(true);
   });
 
   it('closes its context even when the job throws', async () => {
