@@ -48,10 +48,11 @@ export function bindQueueSend(fn: LambdaFunction, { queue, definition }: BoundQu
 
 /**
  * Object key prefixes of the assets bucket. `results/` holds offloaded task results
- * (lib/tasks/result-store.ts); `assets/` holds extracted design assets. A function is
- * granted objects under the prefixes it uses, never the whole bucket.
+ * (lib/tasks/result-store.ts); `assets/` holds extracted design assets; `sessions/` holds
+ * the encrypted browser state of agent sessions (lib/agent/session-state.ts). A function
+ * is granted objects under the prefixes it uses, never the whole bucket.
  */
-export const ASSET_PREFIXES = { results: 'results/', assets: 'assets/' } as const;
+export const ASSET_PREFIXES = { results: 'results/', assets: 'assets/', sessions: 'sessions/' } as const;
 export type AssetPrefix = keyof typeof ASSET_PREFIXES;
 
 /**

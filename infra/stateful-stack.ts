@@ -120,7 +120,10 @@ export class StatefulStack extends Stack {
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'assets/',
       lifecycleRules: [
-        { id: 'expire-extracted-assets', expiration: Duration.days(ASSETS_BUCKET.assetExpiryDays) },
+        // Offloaded results (`results/`) live as long as their task; assets and saved
+        // session browser state expire.
+        { id: 'expire-extracted-assets', prefix: 'assets/', expiration: Duration.days(ASSETS_BUCKET.assetExpiryDays) },
+        { id: 'expire-session-state', prefix: 'sessions/', expiration: Duration.days(ASSETS_BUCKET.assetExpiryDays) },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
       // Presigned GET URLs are the authorisation; CORS only lets a browser page (a

@@ -55,8 +55,11 @@ export class Workers extends Construct {
     bindTable(this.agent, t.Tasks, 'write');
     bindTable(this.agent, t.Sessions, 'write');
     bindTable(this.agent, t.EndUsers, 'read');
+    // Decrypts end-users' cookies; encrypts and decrypts the session's saved browser state.
     bindKey(this.agent, data.credentialsKey, 'decrypt');
-    bindBucket(this.agent, data.assetsBinding, 'write', ['results']);
+    bindKey(this.agent, data.credentialsKey, 'encrypt');
+    bindBucket(this.agent, data.assetsBinding, 'write', ['results', 'sessions']);
+    bindBucket(this.agent, data.assetsBinding, 'read', ['sessions']);
     this.consume(this.agent, data.queues.AgentTasks, props.agentConcurrency);
     this.allowBedrock(props.bedrockModel);
 

@@ -126,6 +126,15 @@ describe('workers', () => {
     expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(6 * props.Timeout);
   });
 
+  it('agent worker decrypts credentials and keeps session state under sessions/ only', () => {
+    const statements = statementsOf(logicalId(workers().agent));
+    const actions = statements.flatMap(actionsOf);
+    expect(actions).toEqual(expect.arrayContaining(['kms:Decrypt', 'kms:Encrypt', 's3:GetObject', 's3:PutObject']));
+    const s3Resources = JSON.stringify(statements.filter((st) => actionsOf(st).some((a) => a.startsWith('s3:'))).map((st) => st.Resource));
+    expect(s3Resources).toContain('sessions/*');
+    expect(s3Resources).not.toContain('assets/*');
+  });
+
   it('sweeper runs every minute with tasks read/write and both queues', () => {
     const id = logicalId(workers().sweeper);
     s.stateless.hasResourceProperties('AWS::Events::Rule', {
