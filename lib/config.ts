@@ -55,6 +55,8 @@ const ConfigSchema = z.object({
   BTS_MODEL_PROVIDER: z.enum(['bedrock', 'openai', 'anthropic', 'openai-compatible']).optional(),
   BTS_MODEL: z.string().optional(),
   BTS_MODEL_BASE_URL: z.string().optional(),
+  /** Bearer key for openai-compatible gateways that need one (the others read their own variables). */
+  BTS_MODEL_API_KEY: z.string().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -88,3 +88,10 @@ export class TransientWorkerError extends AppError {
     super(message, { statusCode: 503, expose: false, cause });
   }
 }
+
+/** A job noticed a cancel request and stopped; the runner records `cancelled` at once. */
+export class TaskCancelledError extends AppError {
+  constructor(message = 'Task cancelled on request') {
+    super(message, { statusCode: 409 });
+  }
+}

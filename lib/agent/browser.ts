@@ -2,7 +2,7 @@ import type { BrowserContextOptions } from 'playwright-core';
 import { sharedBrowser } from '../browser/chromium.js';
 import { closeBrowserSession, createBrowserSession, type BrowserSession } from '../browser/session.js';
 import { NetworkGuard, type Resolver } from '../worker/network-guard.js';
-import { TransientWorkerError } from '../worker/run-task.js';
+import { TransientWorkerError } from '../errors.js';
 import type { StepRecorder } from './recorder.js';
 import type { StorageState } from './session-state.js';
 

@@ -5,7 +5,7 @@ import { findTool, runTool } from '../browser/tools/index.js';
 import { config } from '../config.js';
 import { loadCredentials } from '../credentials/use-cases.js';
 import { deps as defaultDeps, type Deps } from '../deps.js';
-import { TaskFailedError } from '../errors.js';
+import { TaskCancelledError, TaskFailedError } from '../errors.js';
 import { MAX_STEPS, type TaskItem } from '../tasks/model.js';
 import { inlineOffloaded } from '../tasks/result-store.js';
 import { formatLimit } from '../worker/budget.js';
@@ -58,13 +58,6 @@ async function previousTurns(d: Deps, task: TaskItem): Promise<TaskItem[]> {
   const earlier = all.filter((t) => t.taskId !== task.taskId && t.sessionSort < task.sessionSort).sort((a, b) => a.sessionSort.localeCompare(b.sessionSort));
   return Promise.all(earlier.map((t) => (t.offloadedKey ? inlineOffloaded(d.results, t) : t)));
 }
-
-/** Resolves only when aborted: a cancelled run waits for the runner to record `cancelled`. */
-const untilAborted = (signal: AbortSignal): Promise<never> =>
-  new Promise((_, reject) => {
-    if (signal.aborted) reject(signal.reason as Error);
-    else signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
-  });
 
 export function agentJob(opts: AgentJobOptions = {}): Job {
   return async ({ task, signal, budgetMs, log }) => {
@@ -145,7 +138,7 @@ export function agentJob(opts: AgentJobOptions = {}): Job {
         if (outcome.kind === 'cancelled') {
           await recorder.record('cancelled', 'Cancelled on request; stopped before the next step', false);
           log.info('agent run cancelled', { steps: recorder.steps.length });
-          return untilAborted(signal);
+          throw new TaskCancelledError();
         }
         if (guard.refusal) throw new TaskFailedError(guard.refusal);
         const loopMs = performance.now() - loopStarted;

@@ -11,7 +11,8 @@ import { TaskFailedError } from '../errors.js';
  * SDK provider reads its own variable (OPENAI_API_KEY, ANTHROPIC_API_KEY, the AWS
  * credential chain for Bedrock), so this module never holds a secret.
  */
-export type ModelConfig = Pick<Config, 'BTS_MODEL_PROVIDER' | 'BTS_MODEL' | 'BTS_MODEL_BASE_URL' | 'AWS_REGION'>;
+export type ModelConfig = Pick<Config, 'BTS_MODEL_PROVIDER' | 'BTS_MODEL' | 'BTS_MODEL_BASE_URL' | 'AWS_REGION'> &
+  Partial<Pick<Config, 'BTS_MODEL_API_KEY'>>;
 
 export interface ResolvedModel {
   model: LanguageModel;
@@ -60,6 +61,10 @@ export function resolveModel(cfg: ModelConfig): ResolvedModel {
       return { provider, modelId, model: createAnthropic(baseURL ? { baseURL } : {})(modelId) };
     case 'openai-compatible':
       if (!baseURL) throw new TaskFailedError(`The openai-compatible model provider needs BTS_MODEL_BASE_URL. ${MODEL_HELP}`);
-      return { provider, modelId, model: createOpenAICompatible({ name: 'openai-compatible', baseURL })(modelId) };
+      return {
+        provider,
+        modelId,
+        model: createOpenAICompatible({ name: 'openai-compatible', baseURL, ...(cfg.BTS_MODEL_API_KEY ? { apiKey: cfg.BTS_MODEL_API_KEY } : {}) })(modelId),
+      };
   }
 }

@@ -2,7 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { config } from '../config.js';
 import { deps as defaultDeps, type Deps } from '../deps.js';
-import { TaskFailedError, TransientWorkerError } from '../errors.js';
+import { TaskCancelledError, TaskFailedError, TransientWorkerError } from '../errors.js';
 import { logger } from '../logger.js';
 import { TaskMessageSchema, type TaskItem, type TaskMessage } from '../tasks/model.js';
 import { offloadIfLarge } from '../tasks/result-store.js';
@@ -16,7 +16,6 @@ import { budgetExceededMessage, budgetFor, type Budgets } from './budget.js';
  * failure, so SQS redelivers it (and moves it to the DLQ after repeated failures).
  */
 
-export { TransientWorkerError };
 
 export interface JobContext {
   task: TaskItem;
@@ -158,6 +157,7 @@ async function runJob(task: TaskItem, opts: TaskRunnerOptions, budgetMs: number,
     return { status: 'completed', output: await Promise.race([job, stopped]) };
   } catch (err) {
     if (err instanceof StopSignal) return { status: err.why };
+    if (err instanceof TaskCancelledError) return { status: 'cancelled' };
     if (err instanceof TransientWorkerError) return { status: 'retry', error: err.message };
     if (err instanceof TaskFailedError) return { status: 'failed', error: err.message };
     log.warn('job failed', { error: errorText(err) });
