@@ -14,17 +14,6 @@ let rt: TestRuntime;
 let site: FixtureServer;
 let llm: ScriptedOpenAIServer;
 
-async function pollTask(taskId: string, timeoutMs = 45_000): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await rt.call('GET', `/v1/tasks/${taskId}`);
-    expect(res.status).toBe(200);
-    if (['completed', 'failed', 'cancelled'].includes(String(res.body.status))) return res.body;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${String(res.body.status)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
 beforeAll(async () => {
   site = await startFixtureServer({ routes: [catalogueRoute()] });
   llm = await startScriptedOpenAIServer(() => shopper({ query: 'pack', product: /Ridge Pack 30L/ }));
@@ -48,7 +37,7 @@ describe('agent task over the HTTP model provider', () => {
       body: { endUserId: 'shopper-1', task: 'How much is the Ridge Pack 30L?', startUrl: `${site.url}/` },
     });
     expect(submit.status).toBe(201);
-    const task = await pollTask(String(submit.body.taskId));
+    const task = await rt.poll(String(submit.body.taskId));
     // Assess
     expect(task.status, String(task.error)).toBe('completed');
     expect(task.result).toBe('Ridge Pack 30L costs $89.95');

@@ -10,17 +10,6 @@ import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
 let rt: TestRuntime;
 let site: FixtureServer;
 
-async function pollTask(taskId: string, timeoutMs = 40_000): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await rt.call('GET', `/v1/tasks/${taskId}`);
-    expect(res.status).toBe(200);
-    if (['completed', 'failed', 'cancelled'].includes(String(res.body.status))) return res.body;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${String(res.body.status)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
 interface ImageOut {
   src: string;
   naturalWidth: number;
@@ -48,7 +37,7 @@ describe('design extraction end to end', () => {
     const submit = await rt.call('POST', '/v1/design/extract', { body: { url, endUserId: 'designer-1' } });
     expect(submit.status).toBe(202);
     const taskId = String(submit.body.taskId);
-    const task = await pollTask(taskId);
+    const task = await rt.poll(taskId);
     // Assess
     expect(task.status, String(task.error)).toBe('completed');
     expect(task.error).toBeUndefined();
@@ -84,7 +73,7 @@ describe('design extraction end to end', () => {
       body: { url: `${site.url}/worker/site/`, endUserId: 'designer-1' },
     });
     expect(submit.status).toBe(202);
-    const task = await pollTask(String(submit.body.taskId));
+    const task = await rt.poll(String(submit.body.taskId));
     expect(task.status, String(task.error)).toBe('completed');
     const design = task.design as { extractors: string[]; results: Record<string, unknown> };
     expect(design.extractors).toEqual(['colors']);

@@ -12,17 +12,6 @@ let rt: TestRuntime;
 let site: FixtureServer;
 const pending = new Set<NodeJS.Timeout>();
 
-async function pollTask(taskId: string, timeoutMs = 30_000): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await rt.call('GET', `/v1/tasks/${taskId}`);
-    expect(res.status).toBe(200);
-    if (['completed', 'failed', 'cancelled'].includes(String(res.body.status))) return res.body;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${String(res.body.status)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 beforeAll(async () => {
   rt = await startTestRuntime({ workers: true, env: { BTS_DESIGN_BUDGET_MS: '1500' } });
   site = await startFixtureServer({
@@ -54,7 +43,7 @@ describe('time budget', () => {
     const submit = await rt.call('POST', '/v1/design/extract', { body: { url: `${site.url}/slow`, endUserId: 'slow' } });
     expect(submit.status).toBe(202);
     const started = Date.now();
-    const task = await pollTask(String(submit.body.taskId));
+    const task = await rt.poll(String(submit.body.taskId));
     expect(task).toMatchObject({ status: 'failed', error: 'Design extraction exceeded its 1.5 second limit' });
     // The budget, not the page's 4 s answer, ended the run (browser start-up included).
     expect(Date.now() - started).toBeLessThan(3_900);

@@ -8,17 +8,6 @@ let rt: TestRuntime;
 let site: FixtureServer;
 let hits = 0;
 
-async function pollTask(taskId: string, timeoutMs = 30_000): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await rt.call('GET', `/v1/tasks/${taskId}`);
-    expect(res.status).toBe(200);
-    if (['completed', 'failed', 'cancelled'].includes(String(res.body.status))) return res.body;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${String(res.body.status)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
 beforeAll(async () => {
   rt = await startTestRuntime({ workers: true, env: { BTS_ALLOW_PRIVATE_NETWORK: 'false' } });
   site = await startFixtureServer({
@@ -47,7 +36,7 @@ describe('network guard through the local runtime (BTS_ALLOW_PRIVATE_NETWORK=fal
   ])('fails a design task for %s with a clear error', async (url, error) => {
     const submit = await rt.call('POST', '/v1/design/extract', { body: { url, endUserId: 'guarded' } });
     expect(submit.status).toBe(202);
-    const task = await pollTask(String(submit.body.taskId));
+    const task = await rt.poll(String(submit.body.taskId));
     expect(task.status).toBe('failed');
     expect(String(task.error)).toContain(error);
     expect(task.design).toBeUndefined();
@@ -60,7 +49,7 @@ describe('network guard through the local runtime (BTS_ALLOW_PRIVATE_NETWORK=fal
       [`http://localhost:${port}/worker/site/`, 'localhost resolves to'],
     ] as const) {
       const submit = await rt.call('POST', '/v1/design/extract', { body: { url, endUserId: 'guarded' } });
-      const task = await pollTask(String(submit.body.taskId));
+      const task = await rt.poll(String(submit.body.taskId));
       expect(task.status).toBe('failed');
       expect(String(task.error)).toContain(`Refused to load ${url}: private network addresses are not allowed`);
       expect(String(task.error)).toContain(detail);

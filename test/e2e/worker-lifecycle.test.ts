@@ -16,17 +16,6 @@ let rt: TestRuntime;
 let site: FixtureServer;
 let pageUrl: string;
 
-async function pollTask(taskId: string, timeoutMs = 40_000): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await rt.call('GET', `/v1/tasks/${taskId}`);
-    expect(res.status).toBe(200);
-    if (['completed', 'failed', 'cancelled'].includes(String(res.body.status))) return res.body;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} still ${String(res.body.status)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
-
 /** A design task written straight to the table, with no queue message (the worker loop never sees it). */
 async function createDesignItem(overrides: Partial<TaskItem> = {}, design?: Partial<DesignRequest>): Promise<TaskItem> {
   const createdAt = new Date().toISOString();
@@ -150,7 +139,7 @@ describe('worker lifecycle', () => {
     const report = await sweepOnce(deps());
     expect(report.failed).toContain(stuck.taskId);
     expect(report.failed).not.toContain(live.taskId);
-    const task = await pollTask(stuck.taskId, 1_000);
+    const task = await rt.poll(stuck.taskId, 1_000);
     expect(task).toMatchObject({ status: 'failed', error: 'Design extraction exceeded its 60 second limit' });
     expect((await deps().tasks.get(live.taskId))?.status).toBe('running');
   });
@@ -159,7 +148,7 @@ describe('worker lifecycle', () => {
     const stuck = await createDesignItem({ status: 'running', updatedAt: minutesAgo(10), leaseExpiresAt: minutesAgo(8), attempts: 1 });
     const stop = startSweeperTimer(100);
     try {
-      const task = await pollTask(stuck.taskId, 5_000);
+      const task = await rt.poll(stuck.taskId, 5_000);
       expect(task.status).toBe('failed');
     } finally {
       await stop();
@@ -170,7 +159,7 @@ describe('worker lifecycle', () => {
     const lost = await createDesignItem({ createdAt: minutesAgo(6), updatedAt: minutesAgo(6) });
     const report = await sweepOnce(deps());
     expect(report.requeued).toContain(lost.taskId);
-    const task = await pollTask(lost.taskId);
+    const task = await rt.poll(lost.taskId);
     expect(task.status, String(task.error)).toBe('completed');
   });
 
@@ -179,7 +168,7 @@ describe('worker lifecycle', () => {
       body: { url: pageUrl, endUserId: 'rotating', enableIpRotation: true },
     });
     expect(submit.status).toBe(202);
-    const task = await pollTask(String(submit.body.taskId));
+    const task = await rt.poll(String(submit.body.taskId));
     expect(task).toMatchObject({
       status: 'failed',
       error: 'IP rotation was requested but no proxy pool is configured (BTS_PROXY_POOL)',
@@ -190,7 +179,7 @@ describe('worker lifecycle', () => {
   it('consumes agent tasks through the same runner: they end terminal, with an error, when no model is configured', async () => {
     const submit = await rt.call('POST', '/v1/tasks', { body: { endUserId: 'agent-user', task: 'Find the price' } });
     expect(submit.status).toBe(201);
-    const task = await pollTask(String(submit.body.taskId));
+    const task = await rt.poll(String(submit.body.taskId));
     expect(task.status).toBe('failed');
     expect(String(task.error).length).toBeGreaterThan(10);
     expect((await deps().tasks.get(String(submit.body.taskId)))?.attempts).toBe(1);

@@ -13,6 +13,8 @@ export interface TestRuntime {
   /** A second, unrelated business for isolation tests. */
   otherKey: string;
   dashboardToken(businessId?: string): Promise<string>;
+  /** Polls GET /v1/tasks/{taskId} until the task is terminal (SPEC §3). */
+  poll(taskId: string, timeoutMs?: number): Promise<Record<string, unknown>>;
   call(method: string, path: string, opts?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<{
     status: number;
     headers: Headers;
@@ -53,8 +55,19 @@ export async function startTestRuntime(opts: { workers?: boolean; env?: Record<s
     }
     return { status: res.status, headers: res.headers, body: parsed, text };
   };
+  const poll: TestRuntime['poll'] = async (taskId, timeoutMs = 40_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const res = await call('GET', `/v1/tasks/${taskId}`);
+      if (res.status !== 200) throw new Error(`GET /v1/tasks/${taskId} answered ${res.status}: ${res.text}`);
+      if (['completed', 'failed', 'cancelled'].includes(String(res.body.status))) return res.body;
+      if (Date.now() > deadline) throw new Error(`task ${taskId} still ${String(res.body.status)}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  };
   return {
     runtime,
+    poll,
     url: runtime.url,
     key,
     otherKey: other.apiKey,
