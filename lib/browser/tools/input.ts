@@ -40,12 +40,25 @@ async function tagOf(target: Locator): Promise<{ tag: string; type: string }> {
   });
 }
 
+/** Playwright's refusals for selects, checkboxes, radios and other non-text inputs. */
+const NOT_FILLABLE = /is not an <input>|cannot be filled/;
+
 const truthy = (v: string): boolean => /^(true|yes|on|1|checked)$/i.test(v.trim());
 
 /** Text fields are typed into; selects pick the option; checkboxes and radios take true/false. */
 export async function fillRef(session: BrowserSession, ref: string, value: string): Promise<string> {
   const target = await resolveRef(session, ref);
   try {
+    // Text fields are the common case: fill at once and only look at the element (one more
+    // round trip into the page) when Playwright says it cannot be filled.
+    if (!session.humanizer) {
+      try {
+        await target.fill(value, { timeout: ACTION_TIMEOUT_MS });
+        return `filled ${JSON.stringify(value)}`;
+      } catch (err) {
+        if (!NOT_FILLABLE.test((err as Error).message)) throw err;
+      }
+    }
     const { tag, type } = await tagOf(target);
     if (tag === 'select') {
       await target.selectOption(value, { timeout: ACTION_TIMEOUT_MS }).catch(() => target.selectOption({ label: value }, { timeout: ACTION_TIMEOUT_MS }));
