@@ -1,4 +1,4 @@
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { OFFLOADABLE_FIELDS, type TaskItem } from './model.js';
 
 /**
@@ -7,6 +7,7 @@ import { OFFLOADABLE_FIELDS, type TaskItem } from './model.js';
  */
 export interface ResultStore {
   put(key: string, value: unknown): Promise<void>;
+  /** Undefined when the object is gone (expired, or the local runtime's in-memory S3 restarted). */
   get(key: string): Promise<unknown>;
 }
 
@@ -28,8 +29,13 @@ export class S3ResultStore implements ResultStore {
   }
 
   async get(key: string): Promise<unknown> {
-    const out = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-    return JSON.parse((await out.Body?.transformToString('utf-8')) ?? 'null');
+    try {
+      const out = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return JSON.parse((await out.Body?.transformToString('utf-8')) ?? 'null');
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err instanceof Error && err.name === 'NoSuchKey')) return undefined;
+      throw err;
+    }
   }
 }
 
@@ -65,6 +71,7 @@ export async function offloadIfLarge<T extends Offloadable>(
 
 export async function inlineOffloaded(store: ResultStore, item: TaskItem): Promise<TaskItem> {
   if (!item.offloadedKey) return item;
-  const big = (await store.get(item.offloadedKey)) as Offloadable | null;
+  // A lost object leaves the record readable without its large fields rather than failing the read.
+  const big = (await store.get(item.offloadedKey)) as Offloadable | null | undefined;
   return { ...item, ...(big ?? {}) };
 }

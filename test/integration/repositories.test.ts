@@ -89,6 +89,10 @@ describe('TaskRepository (conditional state machine)', () => {
     const stored = (await deps().tasks.get(t.taskId)) as TaskItem;
     expect(stored.html_dump).toBeUndefined();
     expect((await inlineOffloaded(deps().results, stored)).html_dump).toBe(html);
+    // A lost object (expired, or the local runtime's in-memory S3 restarted) does not break reads.
+    const lost = await inlineOffloaded(deps().results, { ...stored, offloadedKey: 'results/none/missing.json' });
+    expect(lost).toMatchObject({ status: 'completed', taskId: t.taskId });
+    expect(lost.html_dump).toBeUndefined();
   });
 
   it('lists a session’s tasks and finds tasks by status', async () => {
