@@ -58,6 +58,21 @@ function newTask(base: {
   };
 }
 
+/** The session row a new session starts with: this task is its first and latest turn. */
+function firstTurn(item: TaskItem): SessionItem {
+  return {
+    sessionId: item.sessionId,
+    businessId: item.businessId,
+    endUserId: item.endUserId,
+    firstTaskId: item.taskId,
+    latestTaskId: item.taskId,
+    latestCreatedAt: item.createdAt,
+    turnCount: 1,
+    createdAt: item.createdAt,
+    kind: item.kind,
+  };
+}
+
 /**
  * POST /v1/tasks. DynamoDB Local has no transactions, so each step that follows the
  * quota count compensates on failure: the caller never pays for a task that cannot run.
@@ -87,17 +102,7 @@ export async function submitAgentTask(deps: Deps, auth: AuthContext, input: Subm
         throw new ForbiddenError('This session belongs to another business');
       }
     } else {
-      await deps.sessions.create({
-        sessionId,
-        businessId: auth.businessId,
-        endUserId: input.endUserId,
-        firstTaskId: item.taskId,
-        latestTaskId: item.taskId,
-        latestCreatedAt: item.createdAt,
-        turnCount: 1,
-        createdAt: item.createdAt,
-        kind: 'agent',
-      });
+      await deps.sessions.create(firstTurn(item));
     }
   } catch (err) {
     await deps.tasks.delete(item.taskId);
@@ -144,17 +149,7 @@ export async function submitDesignTask(deps: Deps, auth: AuthContext, input: Sub
   };
   try {
     await deps.tasks.create(item);
-    await deps.sessions.create({
-      sessionId,
-      businessId: auth.businessId,
-      endUserId: input.endUserId,
-      firstTaskId: item.taskId,
-      latestTaskId: item.taskId,
-      latestCreatedAt: item.createdAt,
-      turnCount: 1,
-      createdAt: item.createdAt,
-      kind: 'design',
-    });
+    await deps.sessions.create(firstTurn(item));
   } catch (err) {
     await undo();
     throw err;
