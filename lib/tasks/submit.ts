@@ -30,7 +30,8 @@ async function consumeQuota(deps: Deps, businessId: string, now: Date): Promise<
   return () => deps.usage.refund(businessId, month);
 }
 
-function newTask(base: {
+/** A fresh `pending` task item; the worker tests build theirs with it too. */
+export function newTaskItem(base: {
   businessId: string;
   sessionId: string;
   endUserId: string;
@@ -88,7 +89,7 @@ export async function submitAgentTask(deps: Deps, auth: AuthContext, input: Subm
   const now = deps.now();
   const refund = await consumeQuota(deps, auth.businessId, now);
   const sessionId = existing?.sessionId ?? randomUUID();
-  const item = newTask({ businessId: auth.businessId, sessionId, endUserId: input.endUserId, task: input.task, kind: 'agent', now });
+  const item = newTaskItem({ businessId: auth.businessId, sessionId, endUserId: input.endUserId, task: input.task, kind: 'agent', now });
   item.agent = input.agent;
   try {
     await deps.tasks.create(item);
@@ -133,7 +134,7 @@ export async function submitDesignTask(deps: Deps, auth: AuthContext, input: Sub
   const now = deps.now();
   const refund = await consumeQuota(deps, auth.businessId, now);
   const sessionId = randomUUID();
-  const item = newTask({
+  const item = newTaskItem({
     businessId: auth.businessId,
     sessionId,
     endUserId: input.endUserId,

@@ -6,6 +6,7 @@ import type { TaskItem } from '../../lib/tasks/model.js';
 import { designJob } from '../../lib/worker/design-job.js';
 import { createTaskHandler } from '../../lib/worker/run-task.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { newTaskItem } from '../../lib/tasks/submit.js';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
 
 let rt: TestRuntime;
@@ -56,25 +57,11 @@ describe('time budget', () => {
 describe('cancellation of a running task', () => {
   it('stops at the next check and ends cancelled, not failed', async () => {
     // Prepare: a task on the slow page, a runner with a roomy budget and a quick cancel check.
-    const createdAt = new Date().toISOString();
-    const taskId = randomUUID();
     const item: TaskItem = {
-      taskId,
-      businessId: rt.runtime.businessId,
-      sessionId: randomUUID(),
-      endUserId: 'slow',
-      task: 'Extract design',
-      kind: 'design',
-      status: 'pending',
-      createdAt,
-      updatedAt: createdAt,
-      sessionSort: `${createdAt}#${taskId}`,
-      totalSteps: 0,
-      durationMs: 0,
-      visitedUrls: [],
-      stepSummaries: [],
+      ...newTaskItem({ businessId: rt.runtime.businessId, sessionId: randomUUID(), endUserId: 'slow', task: 'Extract design', kind: 'design', now: new Date() }),
       designRequest: { url: `${site.url}/slow?cancel`, extractors: ['colors'], enableIpRotation: false },
     };
+    const { taskId } = item;
     await deps().tasks.create(item);
     const handler = createTaskHandler({
       kind: 'design',

@@ -10,6 +10,7 @@ import { createTaskHandler } from '../../lib/worker/run-task.js';
 import { startSweeperTimer, sweepOnce } from '../../lib/worker/sweeper.js';
 import { handler as designHandler } from '../../functions/worker/design.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { newTaskItem } from '../../lib/tasks/submit.js';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
 
 let rt: TestRuntime;
@@ -18,23 +19,8 @@ let pageUrl: string;
 
 /** A design task written straight to the table, with no queue message (the worker loop never sees it). */
 async function createDesignItem(overrides: Partial<TaskItem> = {}, design?: Partial<DesignRequest>): Promise<TaskItem> {
-  const createdAt = new Date().toISOString();
-  const taskId = randomUUID();
   const item: TaskItem = {
-    taskId,
-    businessId: rt.runtime.businessId,
-    sessionId: randomUUID(),
-    endUserId: 'worker-test',
-    task: 'Extract design',
-    kind: 'design',
-    status: 'pending',
-    createdAt,
-    updatedAt: createdAt,
-    sessionSort: `${createdAt}#${taskId}`,
-    totalSteps: 0,
-    durationMs: 0,
-    visitedUrls: [],
-    stepSummaries: [],
+    ...newTaskItem({ businessId: rt.runtime.businessId, sessionId: randomUUID(), endUserId: 'worker-test', task: 'Extract design', kind: 'design', now: new Date() }),
     designRequest: { url: pageUrl, extractors: ['colors', 'logo'], enableIpRotation: false, ...design },
     ...overrides,
   };
