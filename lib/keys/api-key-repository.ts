@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { isConditionFailure } from '../aws/dynamo.js';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord } from './api-key.js';
 
@@ -64,7 +64,7 @@ export class DynamoApiKeyRepository implements ApiKeyRepository {
         }),
       );
     } catch (err) {
-      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      if (!isConditionFailure(err)) throw err;
     }
     return true;
   }
@@ -82,7 +82,7 @@ export class DynamoApiKeyRepository implements ApiKeyRepository {
       );
     } catch (err) {
       // Another request already refreshed it: exactly what we wanted.
-      if (!(err instanceof ConditionalCheckFailedException)) throw err;
+      if (!isConditionFailure(err)) throw err;
     }
   }
 }

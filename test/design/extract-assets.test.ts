@@ -3,33 +3,24 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3AssetStore } from '../../lib/aws/s3-asset-store.js';
-import { resetClients } from '../../lib/aws/clients.js';
 import { launchBrowser } from '../../lib/browser/chromium.js';
-import { resetConfig } from '../../lib/config.js';
 import { MAX_ASSETS_PER_TASK } from '../../lib/design/assets.js';
 import { extractDesign, prepareDesignPage } from '../../lib/design/extract.js';
 import type { FontEntry } from '../../lib/design/fonts.js';
 import type { IconEntry } from '../../lib/design/icons.js';
 import type { ImageEntry } from '../../lib/design/images.js';
 import type { LogoResult } from '../../lib/design/logo.js';
-import { startEmulators, useEmulatorEndpoints, type Emulators } from '../../lib/local/emulators.js';
-import { provisionLocalResources } from '../../lib/local/provision.js';
+import { useTestAws, type TestAws } from '../support/aws.js';
 import { FIXTURES_DIR, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 
 /** Asset upload into the embedded S3 emulator, the per-task cap, and per-extractor isolation. */
-let emulators: Emulators;
+let emulators: TestAws;
 let server: FixtureServer;
 let browser: Browser;
 let store: S3AssetStore;
 
 beforeAll(async () => {
-  emulators = await startEmulators();
-  useEmulatorEndpoints(emulators);
-  resetConfig();
-  resetClients();
-  const env = await provisionLocalResources();
-  process.env.ASSETS_BUCKET = env.ASSETS_BUCKET;
-  resetConfig();
+  emulators = await useTestAws();
   store = new S3AssetStore();
   server = await startFixtureServer();
   browser = await launchBrowser();
@@ -39,7 +30,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await emulators?.stop();
-  resetClients();
 });
 
 async function withPage<T>(fn: (page: Page) => Promise<T>): Promise<T> {

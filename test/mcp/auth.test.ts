@@ -3,35 +3,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { documentClient, resetClients } from '../../lib/aws/clients.js';
-import { resetConfig } from '../../lib/config.js';
+import { documentClient } from '../../lib/aws/clients.js';
 import { mintApiKey } from '../../lib/keys/api-key.js';
 import { DynamoApiKeyRepository } from '../../lib/keys/api-key-repository.js';
-import { startEmulators, useEmulatorEndpoints, type Emulators } from '../../lib/local/emulators.js';
-import { provisionLocalResources } from '../../lib/local/provision.js';
+import { useTestAws, type TestAws } from '../support/aws.js';
 import { writeRuntimeInfo } from '../../lib/local/runtime-info.js';
 import { startToolServer, type RunningToolServer } from '../../lib/mcp/main.js';
 import { parseServerOptions } from '../../lib/mcp/options.js';
 import { newClient } from './helpers.js';
 
 /** Each auth mode over HTTP; the table mode against the API-key table in embedded DynamoDB. */
-let emulators: Emulators;
+let emulators: TestAws;
 let table: string;
 const servers: RunningToolServer[] = [];
 
 beforeAll(async () => {
-  emulators = await startEmulators();
-  useEmulatorEndpoints(emulators);
-  resetConfig();
-  resetClients();
-  const env = await provisionLocalResources();
-  table = env.API_KEYS_TABLE ?? '';
-  Object.assign(process.env, env);
+  emulators = await useTestAws();
+  table = emulators.env.API_KEYS_TABLE ?? '';
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
-  resetClients();
   await emulators?.stop();
 });
 

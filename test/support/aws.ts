@@ -12,21 +12,35 @@ import { provisionLocalResources } from '../../lib/local/provision.js';
  * AWS_ENDPOINT_URL points at (LocalStack: `AWS_ENDPOINT_URL=http://localhost:4566 npm run
  * test:integration`). Resources come from the same definitions either way.
  */
-export async function useTestAws(): Promise<{ stop(): Promise<void> }> {
+export interface TestAws {
+  /** The environment naming the provisioned tables, queues and bucket. */
+  env: Record<string, string>;
+  dynamoEndpoint: string;
+  sqsS3Endpoint: string;
+  stop(): Promise<void>;
+}
+
+export async function useTestAws(): Promise<TestAws> {
   process.env.BTS_KEYRING_FILE = join(mkdtempSync(join(tmpdir(), 'bts-keyring-')), 'keyring.json');
   process.env.BTS_LOG_LEVEL = 'SILENT';
   let stop = async () => undefined as void;
+  let endpoints = { dynamoEndpoint: process.env.AWS_ENDPOINT_URL ?? '', sqsS3Endpoint: process.env.AWS_ENDPOINT_URL ?? '' };
   if (!process.env.AWS_ENDPOINT_URL) {
     const e = await startEmulators();
     useEmulatorEndpoints(e);
     stop = e.stop;
+    endpoints = e;
   }
   resetConfig();
   resetClients();
-  Object.assign(process.env, await provisionLocalResources());
+  const env = await provisionLocalResources();
+  Object.assign(process.env, env);
   resetConfig();
   overrideDeps(undefined);
   return {
+    env,
+    dynamoEndpoint: endpoints.dynamoEndpoint,
+    sqsS3Endpoint: endpoints.sqsS3Endpoint,
     async stop() {
       resetClients();
       await stop();
