@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure } from '../aws/dynamo.js';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditional, queryAll } from '../aws/dynamo.js';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyRecord } from './api-key.js';
 
@@ -32,29 +32,20 @@ export class DynamoApiKeyRepository implements ApiKeyRepository {
   }
 
   async listByBusiness(businessId: string): Promise<ApiKeyRecord[]> {
-    const items: ApiKeyRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.ddb.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: 'byBusiness',
-          KeyConditionExpression: 'businessId = :b',
-          ExpressionAttributeValues: { ':b': businessId },
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...((out.Items ?? []) as ApiKeyRecord[]));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
+    return queryAll<ApiKeyRecord>(this.ddb, {
+      TableName: this.table,
+      IndexName: 'byBusiness',
+      KeyConditionExpression: 'businessId = :b',
+      ExpressionAttributeValues: { ':b': businessId },
+    });
   }
 
   async revoke(businessId: string, keyId: string, now: Date): Promise<boolean> {
     const key = (await this.listByBusiness(businessId)).find((k) => k.keyId === keyId);
     if (!key) return false;
-    try {
-      await this.ddb.send(
+    // Already revoked: the first revocation time stands.
+    await conditional(
+      this.ddb.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { keyHash: key.keyHash },
@@ -62,16 +53,15 @@ export class DynamoApiKeyRepository implements ApiKeyRepository {
           ConditionExpression: 'attribute_not_exists(revokedAt)',
           ExpressionAttributeValues: { ':now': now.toISOString() },
         }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+      ),
+    );
     return true;
   }
 
   async touchLastUsed(keyHash: string, now: Date, staleBefore: Date): Promise<void> {
-    try {
-      await this.ddb.send(
+    // A lost condition means another request already refreshed it: exactly what we wanted.
+    await conditional(
+      this.ddb.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { keyHash },
@@ -79,10 +69,7 @@ export class DynamoApiKeyRepository implements ApiKeyRepository {
           ConditionExpression: 'attribute_exists(keyHash) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :stale)',
           ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': staleBefore.toISOString() },
         }),
-      );
-    } catch (err) {
-      // Another request already refreshed it: exactly what we wanted.
-      if (!isConditionFailure(err)) throw err;
-    }
+      ),
+    );
   }
 }

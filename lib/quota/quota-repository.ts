@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure } from '../aws/dynamo.js';
+import { conditional } from '../aws/dynamo.js';
 
 export interface BusinessItem {
   businessId: string;
@@ -28,17 +28,16 @@ export class DynamoBusinessRepository implements BusinessRepository {
   }
 
   async ensure(businessId: string, now: Date): Promise<void> {
-    try {
-      await this.ddb.send(
+    // A lost condition means the business already exists, which is all we wanted.
+    await conditional(
+      this.ddb.send(
         new PutCommand({
           TableName: this.table,
           Item: { businessId, createdAt: now.toISOString() },
           ConditionExpression: 'attribute_not_exists(businessId)',
         }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+      ),
+    );
   }
 
   async setQuota(businessId: string, limit: number, now: Date): Promise<void> {
@@ -69,8 +68,8 @@ export class DynamoUsageRepository implements UsageRepository {
   ) {}
 
   async consume(businessId: string, month: string, limit: number): Promise<ConsumeResult> {
-    try {
-      const out = await this.ddb.send(
+    const out = await conditional(
+      this.ddb.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { businessId, month },
@@ -79,20 +78,19 @@ export class DynamoUsageRepository implements UsageRepository {
           ExpressionAttributeValues: { ':one': 1, ':limit': limit },
           ReturnValues: 'UPDATED_NEW',
         }),
-      );
-      return { ok: true, used: Number(out.Attributes?.used ?? 1) };
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-      const cur = await this.ddb.send(
-        new GetCommand({ TableName: this.table, Key: { businessId, month }, ConsistentRead: true }),
-      );
-      return { ok: false, used: Number(cur.Item?.used ?? limit) };
-    }
+      ),
+    );
+    if (out) return { ok: true, used: Number(out.Attributes?.used ?? 1) };
+    const cur = await this.ddb.send(
+      new GetCommand({ TableName: this.table, Key: { businessId, month }, ConsistentRead: true }),
+    );
+    return { ok: false, used: Number(cur.Item?.used ?? limit) };
   }
 
   async refund(businessId: string, month: string): Promise<void> {
-    try {
-      await this.ddb.send(
+    // Never below zero: a refund without a matching count is dropped.
+    await conditional(
+      this.ddb.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { businessId, month },
@@ -100,10 +98,8 @@ export class DynamoUsageRepository implements UsageRepository {
           ConditionExpression: 'used > :zero',
           ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
         }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
+      ),
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure } from '../aws/dynamo.js';
+import { conditional } from '../aws/dynamo.js';
 
 /**
  * A session row holds ownership and ordering only; the first and latest task records
@@ -24,8 +24,6 @@ export interface SessionRepository {
   create(item: SessionItem): Promise<void>;
   /** Adds a turn if the session belongs to `businessId`; false otherwise. */
   appendTurn(sessionId: string, businessId: string, taskId: string, createdAt: string): Promise<boolean>;
-  /** Gives back a turn whose task could not be written. */
-  removeTurn(sessionId: string): Promise<void>;
   delete(sessionId: string): Promise<void>;
   listByBusiness(businessId: string, limit: number): Promise<SessionItem[]>;
 }
@@ -48,8 +46,8 @@ export class DynamoSessionRepository implements SessionRepository {
   }
 
   async appendTurn(sessionId: string, businessId: string, taskId: string, createdAt: string): Promise<boolean> {
-    try {
-      await this.ddb.send(
+    const out = await conditional(
+      this.ddb.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { sessionId },
@@ -58,26 +56,9 @@ export class DynamoSessionRepository implements SessionRepository {
           ExpressionAttributeNames: { '#k': 'kind' },
           ExpressionAttributeValues: { ':t': taskId, ':c': createdAt, ':one': 1, ':b': businessId, ':agent': 'agent' },
         }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
-  }
-
-  async removeTurn(sessionId: string): Promise<void> {
-    await this.ddb.send(
-      new UpdateCommand({
-        TableName: this.table,
-        Key: { sessionId },
-        UpdateExpression: 'ADD turnCount :minus',
-        ConditionExpression: 'turnCount > :zero',
-        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-      }),
-    ).catch((err: unknown) => {
-      if (!isConditionFailure(err)) throw err;
-    });
+      ),
+    );
+    return out !== undefined;
   }
 
   async delete(sessionId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure, setExpression } from '../aws/dynamo.js';
+import { conditional, queryAll, setExpression } from '../aws/dynamo.js';
 import type { TaskItem, TaskStatus } from './model.js';
 
 /** Fields a running task may change; the lifecycle fields go through the methods below. */
@@ -80,27 +80,17 @@ export class DynamoTaskRepository implements TaskRepository {
   }
 
   async listBySession(sessionId: string): Promise<TaskItem[]> {
-    const items: TaskItem[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await this.ddb.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: 'bySession',
-          KeyConditionExpression: 'sessionId = :s',
-          ExpressionAttributeValues: { ':s': sessionId },
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...((out.Items ?? []) as TaskItem[]));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
+    return queryAll<TaskItem>(this.ddb, {
+      TableName: this.table,
+      IndexName: 'bySession',
+      KeyConditionExpression: 'sessionId = :s',
+      ExpressionAttributeValues: { ':s': sessionId },
+    });
   }
 
   async claim(taskId: string, now: Date, leaseMs: number): Promise<TaskItem | undefined> {
-    try {
-      const out = await this.ddb.send(
+    const out = await conditional(
+      this.ddb.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { taskId },
@@ -118,12 +108,9 @@ export class DynamoTaskRepository implements TaskRepository {
           },
           ReturnValues: 'ALL_NEW',
         }),
-      );
-      return out.Attributes as TaskItem;
-    } catch (err) {
-      if (isConditionFailure(err)) return undefined;
-      throw err;
-    }
+      ),
+    );
+    return out?.Attributes as TaskItem | undefined;
   }
 
   async updateRunning(taskId: string, progress: TaskProgress, now: Date): Promise<boolean> {
@@ -203,8 +190,8 @@ export class DynamoTaskRepository implements TaskRepository {
     const set = setExpression(fields);
     const removeNames = Object.fromEntries(remove.map((r, i) => [`#rm${i}`, r]));
     const update = `SET ${set.expression}${remove.length ? ` REMOVE ${Object.keys(removeNames).join(', ')}` : ''}`;
-    try {
-      await this.ddb.send(
+    const out = await conditional(
+      this.ddb.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { taskId },
@@ -213,11 +200,8 @@ export class DynamoTaskRepository implements TaskRepository {
           ExpressionAttributeNames: { ...set.names, ...removeNames, '#st': 'status' },
           ExpressionAttributeValues: { ...set.values, ...conditionValues },
         }),
-      );
-      return true;
-    } catch (err) {
-      if (isConditionFailure(err)) return false;
-      throw err;
-    }
+      ),
+    );
+    return out !== undefined;
   }
 }
