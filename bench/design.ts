@@ -9,10 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { closeSharedBrowser } from '../lib/browser/chromium.js';
-import { deps } from '../lib/deps.js';
 import { startLocalRuntime } from '../lib/local/runtime.js';
-import type { DesignTimings } from '../lib/worker/design-job.js';
+import type { DesignTimings } from '../lib/design/job.js';
 import { FIXTURES_DIR, startFixtureServer } from '../test/support/fixture-server.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -97,7 +95,7 @@ async function extract(path: string): Promise<{ totalMs: number; inPageMs: numbe
     if (got.status === 'pending' || got.status === 'running') continue;
     const totalMs = performance.now() - started;
     if (got.status !== 'completed') console.error(`  ${path}: ${got.status} ${got.error ?? ''}`);
-    const item = (await deps().tasks.get(taskId)) as { designTimings?: DesignTimings } | undefined;
+    const item = (await runtime.deps.tasks.get(taskId)) as { designTimings?: DesignTimings } | undefined;
     return { totalMs, inPageMs: item?.designTimings?.inPageMs ?? NaN, status: got.status };
   }
 }
@@ -139,7 +137,6 @@ try {
   console.log(`node heap    before ${mb(before.node.heapUsed)}  after ${mb(after.node.heapUsed)}`);
   console.log(`chromium RSS before ${before.browser.toFixed(0)} MB  after ${after.browser.toFixed(0)} MB (process tree)`);
 } finally {
-  await closeSharedBrowser();
   await fixtures.close();
   await runtime.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { chromiumExecutablePath } from '../lib/browser/chromium.js';
+import sparticuz from '@sparticuz/chromium';
 import { startFixtureServer } from '../test/support/fixture-server.js';
 
 /**
@@ -84,7 +84,7 @@ const playwright: Adapter = {
     await c.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [cli, '--headless', '--isolated', '--no-sandbox', '--executable-path', await chromiumExecutablePath(), '--output-dir', outDir],
+        args: [cli, '--headless', '--isolated', '--no-sandbox', '--executable-path', await sparticuz.executablePath(), '--output-dir', outDir],
         cwd: ROOT,
       }),
     );

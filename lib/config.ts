@@ -1,20 +1,26 @@
 import * as z from 'zod';
+import { formatIssues } from './validation.js';
 
-/**
- * The environment, parsed once with zod. Nothing else in the code reads `process.env`
- * (the local runtime and CLIs set variables before the first `config()` call).
- */
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-const list = z
-  .string()
-  .transform((v) => v.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean));
+const list = z.string().transform((v) =>
+  v
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 const ConfigSchema = z.object({
   STAGE: z.string().default('local'),
   AWS_REGION: z.string().default('us-east-1'),
+  /** Set by Lambda itself; tells the browser launcher it runs in a one-task sandbox. */
+  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
+  /** Endpoints of LocalStack, the embedded emulators or another AWS-compatible service. */
+  AWS_ENDPOINT_URL: z.string().optional(),
+  AWS_ENDPOINT_URL_DYNAMODB: z.string().optional(),
+  AWS_ENDPOINT_URL_SQS: z.string().optional(),
+  AWS_ENDPOINT_URL_S3: z.string().optional(),
+  AWS_ENDPOINT_URL_KMS: z.string().optional(),
 
   TASKS_TABLE: z.string().default('bts-local-tasks'),
   SESSIONS_TABLE: z.string().default('bts-local-sessions'),
@@ -40,7 +46,12 @@ const ConfigSchema = z.object({
   BTS_DEFAULT_QUOTA: z.coerce.number().int().positive().default(15),
   /** lastUsedAt is written at most once per this many seconds per key. */
   BTS_LAST_USED_RESOLUTION_S: z.coerce.number().int().nonnegative().default(60),
-  BTS_LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  // Case-insensitive: the MCP server's --log-level mirror (BTS_LOG_LEVEL) is lowercase.
+  BTS_LOG_LEVEL: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']))
+    .default('INFO'),
 
   // Worker and browser.
   CHROMIUM_PATH: z.string().optional(),
@@ -50,6 +61,8 @@ const ConfigSchema = z.object({
   BTS_AGENT_BUDGET_MS: z.coerce.number().int().positive().default(180_000),
   BTS_SWEEP_GRACE_MS: z.coerce.number().int().nonnegative().default(60_000),
   BTS_ASSET_URL_TTL_S: z.coerce.number().int().positive().default(3600),
+  /** The bundled knowledge-graph index; the worker image copies data/ next to the handlers. */
+  BTS_KNOWLEDGE_GRAPH_DIR: z.string().default('data/knowledgegraphindex'),
 
   // Agent model.
   BTS_MODEL_PROVIDER: z.enum(['bedrock', 'openai', 'anthropic', 'openai-compatible']).optional(),
@@ -59,25 +72,17 @@ const ConfigSchema = z.object({
   BTS_MODEL_API_KEY: z.string().optional(),
 });
 
+/**
+ * The service's settings. Only `loadConfig` reads the environment, and only entry points
+ * call it (Lambda handlers, the local runtime, the CLIs); everything else receives a
+ * `Config` through `createDeps`, so tests and the local runtime configure a process by
+ * building one instead of writing to `process.env`.
+ */
 export type Config = z.infer<typeof ConfigSchema>;
 
-let cached: Config | undefined;
-
-export function config(): Config {
-  cached ??= parseConfig(process.env);
-  return cached;
-}
-
-export function parseConfig(env: Record<string, string | undefined>): Config {
+/** Builds a Config from environment-style variables; unknown variables are ignored. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = ConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${detail}`);
-  }
+  if (!parsed.success) throw new Error(`Invalid configuration: ${formatIssues(parsed.error.issues, { all: true })}`);
   return parsed.data;
-}
-
-/** Tests and the local runtime change the environment and then call this. */
-export function resetConfig(): void {
-  cached = undefined;
 }

@@ -1,26 +1,31 @@
-import { config } from './config.js';
-import { documentClient, kmsClient, s3Client, sqsClient } from './aws/clients.js';
-import { DynamoTaskRepository, type TaskRepository } from './tasks/task-repository.js';
-import { DynamoSessionRepository, type SessionRepository } from './sessions/session-repository.js';
-import { DynamoApiKeyRepository, type ApiKeyRepository } from './keys/api-key-repository.js';
-import {
-  DynamoBusinessRepository,
-  DynamoUsageRepository,
-  type BusinessRepository,
-  type UsageRepository,
-} from './quota/quota-repository.js';
-import { DynamoEndUserRepository, type EndUserRepository } from './credentials/end-user-repository.js';
-import { KmsEncryptor, LocalKeyringEncryptor, type Encryptor } from './credentials/encryptor.js';
-import { SqsTaskQueue, type TaskQueue } from './tasks/task-queue.js';
-import { S3ResultStore, type ResultStore } from './tasks/result-store.js';
-import {
-  CognitoDashboardTokens,
-  LocalDashboardTokens,
-  type DashboardTokenVerifier,
-} from './auth/dashboard-token.js';
+import type { DashboardTokenVerifier } from './auth/dashboard-tokens.js';
+import { CognitoDashboardTokens } from './auth/cognito-dashboard-tokens.js';
+import { LocalDashboardTokens } from './auth/local-dashboard-tokens.js';
+import type { AwsClients } from './aws/clients.js';
+import type { Config } from './config.js';
+import { DynamoEndUserRepository } from './credentials/dynamo-end-user-repository.js';
+import type { Encryptor } from './credentials/encryptor.js';
+import type { EndUserRepository } from './credentials/end-user-repository.js';
+import { KmsEncryptor } from './credentials/kms-encryptor.js';
+import { LocalKeyringEncryptor } from './credentials/local-keyring-encryptor.js';
+import type { ApiKeyRepository } from './keys/api-key-repository.js';
+import { DynamoApiKeyRepository } from './keys/dynamo-api-key-repository.js';
+import { createLogger, type Logger } from './logger.js';
+import { DynamoBusinessRepository, DynamoUsageRepository } from './quota/dynamo-quota-repository.js';
+import type { BusinessRepository, UsageRepository } from './quota/quota-repository.js';
+import { DynamoSessionRepository } from './tasks/dynamo-session-repository.js';
+import { DynamoTaskRepository } from './tasks/dynamo-task-repository.js';
+import type { ResultStore } from './tasks/result-store.js';
+import { S3ResultStore } from './tasks/s3-result-store.js';
+import type { SessionRepository } from './tasks/session-repository.js';
+import { SqsTaskQueue } from './tasks/sqs-task-queue.js';
+import type { TaskQueue } from './tasks/task-queue.js';
+import type { TaskRepository } from './tasks/task-repository.js';
 
-/** Everything a use case may need, behind ports. Built once per process, lazily. */
+/** Everything a use case, handler or job may need: ports, settings and the clock. */
 export interface Deps {
+  config: Config;
+  logger: Logger;
   tasks: TaskRepository;
   sessions: SessionRepository;
   apiKeys: ApiKeyRepository;
@@ -32,43 +37,34 @@ export interface Deps {
   results: ResultStore;
   dashboardTokens: DashboardTokenVerifier;
   now: () => Date;
-  defaultQuota: number;
-  lastUsedResolutionMs: number;
 }
 
-let cached: Deps | undefined;
-
-export function deps(): Deps {
-  cached ??= buildDeps();
-  return cached;
-}
-
-/** Tests swap single ports (a failing queue, say) without touching the rest. */
-export function overrideDeps(patch: Partial<Deps> | undefined): void {
-  cached = patch ? { ...deps(), ...patch } : undefined;
-}
-
-function buildDeps(): Deps {
-  const c = config();
-  const ddb = documentClient();
+/**
+ * Wires ports to adapters from a Config and the process's SDK clients. Pure: nothing is
+ * read or connected until a port is used, so an API Lambda pays for what its route
+ * touches. Entry points build one per process; tests and the local runtime build theirs
+ * from a Config of their own. Workers add the browser side (lib/worker-deps.ts), which
+ * API bundles never import.
+ */
+export function createDeps(config: Config, clients: AwsClients): Deps {
   return {
-    tasks: new DynamoTaskRepository(ddb, c.TASKS_TABLE),
-    sessions: new DynamoSessionRepository(ddb, c.SESSIONS_TABLE),
-    apiKeys: new DynamoApiKeyRepository(ddb, c.API_KEYS_TABLE),
-    businesses: new DynamoBusinessRepository(ddb, c.BUSINESSES_TABLE),
-    usage: new DynamoUsageRepository(ddb, c.USAGE_TABLE),
-    endUsers: new DynamoEndUserRepository(ddb, c.END_USERS_TABLE),
-    encryptor: c.BTS_ENCRYPTOR === 'kms' ? new KmsEncryptor(kmsClient(), c.KMS_KEY_ID) : new LocalKeyringEncryptor(c.BTS_KEYRING_FILE),
-    queue: new SqsTaskQueue(sqsClient(), { agent: c.AGENT_QUEUE_URL, design: c.DESIGN_QUEUE_URL }),
-    results: new S3ResultStore(s3Client(), c.ASSETS_BUCKET),
+    config,
+    logger: createLogger(config.BTS_LOG_LEVEL),
+    tasks: new DynamoTaskRepository(clients.ddb, config.TASKS_TABLE),
+    sessions: new DynamoSessionRepository(clients.ddb, config.SESSIONS_TABLE),
+    apiKeys: new DynamoApiKeyRepository(clients.ddb, config.API_KEYS_TABLE),
+    businesses: new DynamoBusinessRepository(clients.ddb, config.BUSINESSES_TABLE),
+    usage: new DynamoUsageRepository(clients.ddb, config.USAGE_TABLE),
+    endUsers: new DynamoEndUserRepository(clients.ddb, config.END_USERS_TABLE),
+    encryptor: config.BTS_ENCRYPTOR === 'kms' ? new KmsEncryptor(clients.kms, config.KMS_KEY_ID) : new LocalKeyringEncryptor(config.BTS_KEYRING_FILE),
+    queue: new SqsTaskQueue(clients.sqs, { agent: config.AGENT_QUEUE_URL, design: config.DESIGN_QUEUE_URL }),
+    results: new S3ResultStore(clients.s3, config.ASSETS_BUCKET),
     dashboardTokens: lazyVerifier(() =>
-      c.BTS_DASHBOARD_AUTH === 'cognito'
-        ? new CognitoDashboardTokens(c.COGNITO_USER_POOL_ID, c.COGNITO_CLIENT_ID)
-        : new LocalDashboardTokens(c.BTS_DASHBOARD_SECRET),
+      config.BTS_DASHBOARD_AUTH === 'cognito'
+        ? new CognitoDashboardTokens(config.COGNITO_USER_POOL_ID, config.COGNITO_CLIENT_ID)
+        : new LocalDashboardTokens(config.BTS_DASHBOARD_SECRET),
     ),
     now: () => new Date(),
-    defaultQuota: c.BTS_DEFAULT_QUOTA,
-    lastUsedResolutionMs: c.BTS_LAST_USED_RESOLUTION_S * 1000,
   };
 }
 

@@ -1,14 +1,13 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { config } from './config.js';
+import type { Config } from './config.js';
 
-let root: Logger | undefined;
+export type { Logger } from '@aws-lambda-powertools/logger';
 
 /**
- * The process logger (Powertools: structured JSON). Request-scoped keys go on children,
- * never on the root, because the local runtime serves many requests in one process.
- * Nothing that could hold a secret (headers, bodies, credential values) is ever logged.
+ * A process's root logger (Powertools: structured JSON). Request-scoped keys go on
+ * children, never on the root, because the local runtime serves many requests in one
+ * process. Nothing that could hold a secret (headers, bodies, credential values) is logged.
  */
-export function logger(): Logger {
-  root ??= new Logger({ serviceName: 'browser-task-service', logLevel: config().BTS_LOG_LEVEL });
-  return root;
+export function createLogger(level: Config['BTS_LOG_LEVEL']): Logger {
+  return new Logger({ serviceName: 'browser-task-service', logLevel: level });
 }

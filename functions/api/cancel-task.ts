@@ -1,8 +1,15 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
-import { cancelTask } from '../../lib/tasks/read.js';
+import { apiHandler, defineApi } from '../../lib/http/api-handler.js';
+import { cancelTask as requestCancel } from '../../lib/tasks/use-cases.js';
+import { lambdaDeps } from '../lambda-deps.js';
 
-export const handler = apiHandler({
+/** 200 when a pending task is cancelled at once, 202 when a running one will stop at its next step. */
+export const cancelTask = defineApi({
   name: 'cancel-task',
   auth: 'apiKey',
-  handle: async ({ pathParameters, auth }, deps) => cancelTask(deps, auth, pathParameters.taskId ?? ''),
+  handle: async ({ pathParameters, auth }, deps) => {
+    const { outcome, task } = await requestCancel(deps, auth, { taskId: pathParameters.taskId ?? '' });
+    return { statusCode: outcome === 'cancelled' ? 200 : 202, body: task };
+  },
 });
+
+export const handler = apiHandler(cancelTask, lambdaDeps);

@@ -1,18 +1,14 @@
-import * as z from 'zod';
-import { apiHandler } from '../../lib/http/api-handler.js';
-import { createApiKey } from '../../lib/keys/use-cases.js';
+import { apiHandler, defineApi } from '../../lib/http/api-handler.js';
+import { CreateApiKeyBody } from '../../lib/keys/schemas.js';
+import { createApiKey as mintKey } from '../../lib/keys/use-cases.js';
+import { lambdaDeps } from '../lambda-deps.js';
 
-const Body = z
-  .object({ label: z.string({ error: 'label must be a string' }).max(200, 'label must be at most 200 characters').optional() })
-  .optional();
-
-export const handler = apiHandler({
+export const createApiKey = defineApi({
   name: 'create-api-key',
   auth: 'dashboard',
-  body: Body,
+  body: CreateApiKeyBody,
   bodyOptional: true,
-  handle: async ({ body, auth }, deps) => ({
-    statusCode: 201,
-    body: await createApiKey(deps, auth.businessId, body?.label),
-  }),
+  handle: async ({ body, auth }, deps) => ({ statusCode: 201, body: await mintKey(deps, auth, { label: body?.label }) }),
 });
+
+export const handler = apiHandler(createApiKey, lambdaDeps);

@@ -1,28 +1,26 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler, defineApi } from '../../lib/http/api-handler.js';
 import { CreateTaskBody, effectiveMaxSteps } from '../../lib/tasks/schemas.js';
-import { submitAgentTask } from '../../lib/tasks/submit.js';
+import { submitAgentTask } from '../../lib/tasks/use-cases.js';
+import { lambdaDeps } from '../lambda-deps.js';
 
-export const handler = apiHandler({
+export const createTask = defineApi({
   name: 'create-task',
   auth: 'apiKey',
   body: CreateTaskBody,
-  handle: async ({ body, auth, log }, deps) => {
-    const submitted = await submitAgentTask(
-      deps,
-      auth,
-      {
-        endUserId: body.endUserId,
-        task: body.task,
-        sessionId: body.sessionId,
-        agent: {
-          startUrl: body.startUrl,
-          schema: body.schema,
-          maxSteps: effectiveMaxSteps(body.maxSteps),
-          includeHtmlDump: body.include_html_dump ?? false,
-        },
+  handle: async ({ body, auth }, deps) => {
+    const submitted = await submitAgentTask(deps, auth, {
+      endUserId: body.endUserId,
+      task: body.task,
+      sessionId: body.sessionId,
+      agent: {
+        startUrl: body.startUrl,
+        schema: body.schema,
+        maxSteps: effectiveMaxSteps(body.maxSteps),
+        includeHtmlDump: body.include_html_dump ?? false,
       },
-      log,
-    );
+    });
     return { statusCode: 201, body: submitted };
   },
 });
+
+export const handler = apiHandler(createTask, lambdaDeps);

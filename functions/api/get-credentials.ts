@@ -1,12 +1,15 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
-import { EndUserIdSchema, pathParam } from '../../lib/http/validation.js';
 import { credentialStatus } from '../../lib/credentials/use-cases.js';
+import { apiHandler, defineApi, param } from '../../lib/http/api-handler.js';
+import { EndUserIdSchema } from '../../lib/validation.js';
+import { lambdaDeps } from '../lambda-deps.js';
 
-export const handler = apiHandler({
+export const getCredentials = defineApi({
   name: 'get-credentials',
   auth: 'apiKey',
   handle: async ({ pathParameters, auth }, deps) => ({
     statusCode: 200,
-    body: await credentialStatus(deps, auth, pathParam(EndUserIdSchema, pathParameters.endUserId)),
+    body: await credentialStatus(deps, auth, { endUserId: param(EndUserIdSchema, pathParameters.endUserId) }),
   }),
 });
+
+export const handler = apiHandler(getCredentials, lambdaDeps);

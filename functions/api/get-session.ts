@@ -1,11 +1,14 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
-import { getSession } from '../../lib/tasks/read.js';
+import { apiHandler, defineApi } from '../../lib/http/api-handler.js';
+import { getSession as readSession } from '../../lib/tasks/use-cases.js';
+import { lambdaDeps } from '../lambda-deps.js';
 
-export const handler = apiHandler({
+export const getSession = defineApi({
   name: 'get-session',
   auth: 'apiKey',
   handle: async ({ pathParameters, auth }, deps) => ({
     statusCode: 200,
-    body: await getSession(deps, auth, pathParameters.sessionId ?? ''),
+    body: await readSession(deps, auth, { sessionId: pathParameters.sessionId ?? '' }),
   }),
 });
+
+export const handler = apiHandler(getSession, lambdaDeps);

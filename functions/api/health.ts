@@ -1,7 +1,10 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
+import { apiHandler, defineApi } from '../../lib/http/api-handler.js';
+import { lambdaDeps } from '../lambda-deps.js';
 
-export const handler = apiHandler({
+export const health = defineApi({
   name: 'health',
   auth: 'none',
   handle: async () => ({ statusCode: 200, body: { ok: true } }),
 });
+
+export const handler = apiHandler(health, lambdaDeps);

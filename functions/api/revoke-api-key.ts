@@ -1,11 +1,14 @@
-import { apiHandler } from '../../lib/http/api-handler.js';
-import { revokeApiKey } from '../../lib/keys/use-cases.js';
+import { apiHandler, defineApi } from '../../lib/http/api-handler.js';
+import { revokeApiKey as revokeKey } from '../../lib/keys/use-cases.js';
+import { lambdaDeps } from '../lambda-deps.js';
 
-export const handler = apiHandler({
+export const revokeApiKey = defineApi({
   name: 'revoke-api-key',
   auth: 'dashboard',
   handle: async ({ pathParameters, auth }, deps) => {
-    await revokeApiKey(deps, auth.businessId, pathParameters.keyId ?? '');
+    await revokeKey(deps, auth, { keyId: pathParameters.keyId ?? '' });
     return { statusCode: 200, body: { ok: true } };
   },
 });
+
+export const handler = apiHandler(revokeApiKey, lambdaDeps);

@@ -1,25 +1,21 @@
-import { generateText, type LanguageModel, type ModelMessage, type ToolResultPart } from 'ai';
+import { generateText, type LanguageModel, type ModelMessage, type ToolCallPart, type ToolResultPart } from 'ai';
 import type { KnowledgeIndex } from '../browser/knowledge.js';
-import type { BrowserSession } from '../browser/session.js';
-import { runTool } from '../browser/tools/index.js';
+import { renderToolResult } from '../browser/tool.js';
+import { runTool, type BrowserTool } from '../browser/tools/index.js';
 import { TaskFailedError } from '../errors.js';
+import { formatIssues } from '../validation.js';
+import type { AgentBrowser } from './agent-browser.js';
 import { observe } from './prompt.js';
 import type { StepRecorder } from './recorder.js';
 import type { Redactor } from './redact.js';
 import { isPlainObject, SCHEMA_MISMATCH, structuredCandidate, type StructuredValidator } from './structured.js';
-import { DONE_TOOL, DoneInput, stepType, type AgentToolbox } from './tools.js';
+import { DONE_TOOL, DoneInput, type AgentToolbox } from './tools.js';
 import type { UsageMeter } from './usage.js';
 
-/**
- * The step loop: observe the page, ask the model, run its tool calls with the shared
- * browser tools, until `done`. The loop owns the budgets the runner cannot see: maxSteps,
- * loop detection, the schema repair round and cancellation between steps. The time budget
- * arrives as `signal` (the runner aborts it), which also cancels an in-flight model call.
- */
 export interface AgentLoopOptions {
   model: LanguageModel;
   toolbox: AgentToolbox;
-  session: BrowserSession;
+  browser: AgentBrowser;
   knowledge: KnowledgeIndex;
   system: string;
   /** The task, earlier turns and start notes: the first user message. */
@@ -32,7 +28,6 @@ export interface AgentLoopOptions {
   redactor: Redactor;
   recorder: StepRecorder;
   usage: UsageMeter;
-  isCancelled: () => Promise<boolean>;
   /** Refreshes the redactor with the browser's current cookie values. */
   refreshSecrets: () => Promise<void>;
 }
@@ -61,24 +56,6 @@ function describeArgs(args: unknown): string {
   return parts.join(' ').slice(0, 120);
 }
 
-function stepMessage(tool: string, args: unknown, text: string, isError: boolean, url: string): string {
-  if (isError) return `${tool} ${describeArgs(args)} failed: ${firstLine(text)}`;
-  switch (tool) {
-    case 'content.get_markdown':
-      return `Read ${url} as Markdown`;
-    case 'extract.page_summary':
-      return `Summarised ${url}`;
-    case 'extract':
-      return `Extracted structured data from ${url}`;
-    case 'snapshot':
-      return `Took a snapshot of ${url}`;
-    case 'knowledge':
-      return `Looked up site knowledge: ${describeArgs(args)}`;
-    default:
-      return firstLine(text);
-  }
-}
-
 /** Older tool results shrink so the context stays small over 25 steps. */
 function shrinkOldResults(messages: ModelMessage[]): void {
   const toolMessages = messages.filter((m) => m.role === 'tool');
@@ -99,107 +76,146 @@ const textResult = (toolCallId: string, toolName: string, value: string): ToolRe
   output: { type: 'text', value },
 });
 
-export async function runAgentLoop(o: AgentLoopOptions): Promise<AgentOutcome> {
-  const messages: ModelMessage[] = [{ role: 'user', content: o.userText }];
-  let actions = 0;
-  let repairing = false;
-  let lastKey = '';
-  let repeats = 0;
+type Call = Pick<ToolCallPart, 'toolCallId' | 'toolName' | 'input'>;
 
-  for (;;) {
-    o.signal.throwIfAborted();
-    if (await o.isCancelled()) return { kind: 'cancelled' };
-    if (actions >= o.maxSteps && !repairing) {
-      throw new TaskFailedError(`Task did not finish within its budget: it used all ${o.maxSteps} steps without calling done (${o.limitsLabel})`);
-    }
-    await o.refreshSecrets();
-    const observation = o.redactor.redact(await observe(o.session));
-    const asked = performance.now();
-    const reply = await generateText({
-      model: o.model,
-      system: o.system,
-      messages: [...messages, { role: 'user', content: observation }],
-      tools: o.toolbox.tools,
-      // The repair round may only answer: more browsing would not fix the shape of the data.
-      toolChoice: repairing ? { type: 'tool', toolName: DONE_TOOL } : 'required',
-      abortSignal: o.signal,
-      maxRetries: 2,
-    });
-    o.usage.add(reply.usage, performance.now() - asked);
+/**
+ * The step loop: observe the page, ask the model, run its tool calls with the shared
+ * browser tools, until `done`. The loop owns the budgets the runner cannot see: maxSteps,
+ * loop detection, the schema repair round and cancellation between steps (learnt from the
+ * recorder's progress write). The time budget arrives as `signal` (the runner aborts it),
+ * which also cancels an in-flight model call.
+ */
+export class AgentLoop {
+  private readonly messages: ModelMessage[];
+  private actions = 0;
+  private repairing = false;
+  private lastKey = '';
+  private repeats = 0;
 
-    if (reply.toolCalls.length === 0) {
-      actions += 1;
-      await o.recorder.record('model', 'The model replied without calling a tool', false);
-      messages.push({ role: 'assistant', content: reply.text || '(empty reply)' });
-      messages.push({ role: 'user', content: 'Act through the tools; call done with the answer to finish.' });
-      continue;
-    }
-    messages.push({
-      role: 'assistant',
-      content: reply.toolCalls.map((c) => ({ type: 'tool-call' as const, toolCallId: c.toolCallId, toolName: c.toolName, input: c.input })),
-    });
-    const results: ToolResultPart[] = [];
+  constructor(private readonly o: AgentLoopOptions) {
+    this.messages = [{ role: 'user', content: o.userText }];
+  }
 
-    for (const call of reply.toolCalls) {
-      actions += 1;
-      if (call.toolName === DONE_TOOL) {
-        const args = DoneInput.safeParse(call.input);
-        if (!args.success) {
-          const why = args.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-          await o.recorder.record('done', `Invalid done call: ${why}`, false);
-          if (repairing) throw new TaskFailedError(`${SCHEMA_MISMATCH}: the repaired answer was not a valid done call (${why})`);
-          results.push(textResult(call.toolCallId, call.toolName, `Invalid arguments for done: ${why}`));
+  async run(): Promise<AgentOutcome> {
+    for (;;) {
+      this.o.signal.throwIfAborted();
+      if (this.o.recorder.cancelRequested) return { kind: 'cancelled' };
+      if (this.actions >= this.o.maxSteps && !this.repairing) {
+        throw new TaskFailedError(`Task did not finish within its budget: it used all ${this.o.maxSteps} steps without calling done (${this.o.limitsLabel})`);
+      }
+      const calls = await this.askModel();
+      if (calls.length === 0) continue;
+      this.messages.push({ role: 'assistant', content: calls.map((c) => ({ type: 'tool-call' as const, ...c })) });
+      const results: ToolResultPart[] = [];
+      for (const call of calls) {
+        this.actions += 1;
+        if (call.toolName === DONE_TOOL) {
+          const finished = await this.done(call, results);
+          if (finished) return finished;
           continue;
         }
-        const answer = o.redactor.redact(args.data.answer);
-        if (!o.validator) {
-          await o.recorder.record('done', `Answer: ${answer}`, true);
-          return { kind: 'done', answer, ...(args.data.data ? { data: o.redactor.redactValue(args.data.data) } : {}) };
-        }
-        // Redacted before validation: what is stored must be what was checked.
-        const candidate = o.redactor.redactValue(structuredCandidate(args.data.answer, args.data.data));
-        const check = isPlainObject(candidate) ? o.validator(candidate) : { ok: false, errors: ['(root) done.data must be a JSON object'] };
-        if (check.ok && isPlainObject(candidate)) {
-          await o.recorder.record('done', `Answer: ${answer} (structured output matches the schema)`, true);
-          return { kind: 'done', answer, data: candidate };
-        }
-        const errors = check.errors.join('; ');
-        if (repairing) {
-          await o.recorder.record('done', `Repaired output still did not match the schema: ${errors}`, false);
-          throw new TaskFailedError(`${SCHEMA_MISMATCH} after one repair attempt: ${errors}`);
-        }
-        repairing = true;
-        await o.recorder.record('done', `Output did not match the schema (${errors}); asking for a repair`, false);
-        results.push(textResult(call.toolCallId, call.toolName, `Your data does not match the schema: ${errors}. Call done again with data that conforms to the schema.`));
-        continue;
+        if (this.repairing) throw new TaskFailedError(`${SCHEMA_MISMATCH}: the model did not answer in its repair round`);
+        results.push(await this.runToolCall(call));
       }
-      if (repairing) throw new TaskFailedError(`${SCHEMA_MISMATCH}: the model did not answer in its repair round`);
-
-      const tool = o.toolbox.resolve(call.toolName);
-      const urlBefore = o.session.page.url();
-      const key = `${call.toolName} ${stableJson(call.input)} @ ${urlBefore}`;
-      repeats = key === lastKey ? repeats + 1 : 1;
-      lastKey = key;
-      if (repeats >= LOOP_REPEATS) {
-        const what = `${tool?.name ?? call.toolName} ${describeArgs(call.input)}`.trim();
-        await o.recorder.record(tool ? stepType(tool.name) : call.toolName, `Stopped: ${what} repeated ${LOOP_REPEATS} times in a row`, false);
-        throw new TaskFailedError(`Task stopped: the agent repeated the same action (${what}) ${LOOP_REPEATS} times in a row without progress (loop detected)`);
-      }
-      if (!tool) {
-        await o.recorder.record(call.toolName, `Unknown tool ${call.toolName}`, false);
-        results.push(textResult(call.toolCallId, call.toolName, `There is no tool named ${call.toolName}.`));
-        continue;
-      }
-      const response = await runTool(tool, { session: o.session, knowledge: o.knowledge }, call.input);
-      o.signal.throwIfAborted();
-      const url = o.session.page.url();
-      o.recorder.visit(url);
-      await o.refreshSecrets();
-      const text = o.redactor.redact(response.toText());
-      await o.recorder.record(stepType(tool.name), stepMessage(tool.name, call.input, text, response.isError, url), !response.isError);
-      results.push(textResult(call.toolCallId, call.toolName, clip(text, RESULT_MAX_CHARS)));
+      this.messages.push({ role: 'tool', content: results });
+      shrinkOldResults(this.messages);
     }
-    messages.push({ role: 'tool', content: results });
-    shrinkOldResults(messages);
+  }
+
+  /** One model turn on the latest observation; a reply without tool calls costs a step and a nudge. */
+  private async askModel(): Promise<Call[]> {
+    await this.o.refreshSecrets();
+    const observation = this.o.redactor.redact(await observe(this.o.browser));
+    const asked = performance.now();
+    const reply = await generateText({
+      model: this.o.model,
+      system: this.o.system,
+      messages: [...this.messages, { role: 'user', content: observation }],
+      tools: this.o.toolbox.tools,
+      // The repair round may only answer: more browsing would not fix the shape of the data.
+      toolChoice: this.repairing ? { type: 'tool', toolName: DONE_TOOL } : 'required',
+      abortSignal: this.o.signal,
+      maxRetries: 2,
+    });
+    this.o.usage.add(reply.usage, performance.now() - asked);
+    if (reply.toolCalls.length > 0) return reply.toolCalls.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, input: c.input }));
+    this.actions += 1;
+    await this.o.recorder.record('model', 'The model replied without calling a tool', false);
+    this.messages.push({ role: 'assistant', content: reply.text || '(empty reply)' });
+    this.messages.push({ role: 'user', content: 'Act through the tools; call done with the answer to finish.' });
+    return [];
+  }
+
+  /** A `done` call: the outcome when it is acceptable, else a repair request (once) or the failure. */
+  private async done(call: Call, results: ToolResultPart[]): Promise<AgentOutcome | undefined> {
+    const { recorder, redactor, validator } = this.o;
+    const args = DoneInput.safeParse(call.input);
+    if (!args.success) {
+      const why = formatIssues(args.error.issues, { all: true });
+      await recorder.record('done', `Invalid done call: ${why}`, false);
+      if (this.repairing) throw new TaskFailedError(`${SCHEMA_MISMATCH}: the repaired answer was not a valid done call (${why})`);
+      results.push(textResult(call.toolCallId, call.toolName, `Invalid arguments for done: ${why}`));
+      return undefined;
+    }
+    const answer = redactor.redact(args.data.answer);
+    if (!validator) {
+      await recorder.record('done', `Answer: ${answer}`, true);
+      return { kind: 'done', answer, ...(args.data.data ? { data: redactor.redactValue(args.data.data) } : {}) };
+    }
+    // Redacted before validation: what is stored must be what was checked.
+    const candidate = redactor.redactValue(structuredCandidate(args.data.answer, args.data.data));
+    const check = isPlainObject(candidate) ? validator(candidate) : { ok: false, errors: ['(root) done.data must be a JSON object'] };
+    if (check.ok && isPlainObject(candidate)) {
+      await recorder.record('done', `Answer: ${answer} (structured output matches the schema)`, true);
+      return { kind: 'done', answer, data: candidate };
+    }
+    const errors = check.errors.join('; ');
+    if (this.repairing) {
+      await recorder.record('done', `Repaired output still did not match the schema: ${errors}`, false);
+      throw new TaskFailedError(`${SCHEMA_MISMATCH} after one repair attempt: ${errors}`);
+    }
+    this.repairing = true;
+    await recorder.record('done', `Output did not match the schema (${errors}); asking for a repair`, false);
+    results.push(textResult(call.toolCallId, call.toolName, `Your data does not match the schema: ${errors}. Call done again with data that conforms to the schema.`));
+    return undefined;
+  }
+
+  /** Stops the run when the same call repeats on the same page. */
+  private async detectLoop(call: Call, tool: BrowserTool | undefined): Promise<void> {
+    const key = `${call.toolName} ${stableJson(call.input)} @ ${this.o.browser.current?.page.url() ?? ''}`;
+    this.repeats = key === this.lastKey ? this.repeats + 1 : 1;
+    this.lastKey = key;
+    if (this.repeats < LOOP_REPEATS) return;
+    const what = `${tool?.name ?? call.toolName} ${describeArgs(call.input)}`.trim();
+    await this.o.recorder.record(tool?.trace.type ?? call.toolName, `Stopped: ${what} repeated ${LOOP_REPEATS} times in a row`, false);
+    throw new TaskFailedError(`Task stopped: the agent repeated the same action (${what}) ${LOOP_REPEATS} times in a row without progress (loop detected)`);
+  }
+
+  /** A browser tool call; a refused navigation ends the task before the model reads anything of it. */
+  private async runToolCall(call: Call): Promise<ToolResultPart> {
+    const { browser, recorder, redactor } = this.o;
+    const tool = this.o.toolbox.resolve(call.toolName);
+    await this.detectLoop(call, tool);
+    if (!tool) {
+      await recorder.record(call.toolName, `Unknown tool ${call.toolName}`, false);
+      return textResult(call.toolCallId, call.toolName, `There is no tool named ${call.toolName}.`);
+    }
+    const response = await runTool(tool, { session: () => browser.session(), knowledge: this.o.knowledge }, call.input);
+    this.o.signal.throwIfAborted();
+    if (browser.refusal) {
+      await recorder.record(tool.trace.type, browser.refusal, false);
+      throw new TaskFailedError(browser.refusal);
+    }
+    const url = browser.current?.page.url() ?? '';
+    if (url) recorder.visit(url);
+    await this.o.refreshSecrets();
+    const rendered = renderToolResult(response);
+    const text = redactor.redact(rendered.text);
+    const args = tool.input.safeParse(call.input);
+    const message = rendered.isError
+      ? `${tool.name} ${describeArgs(call.input)} failed: ${firstLine(text)}`
+      : ((args.success ? tool.trace.message?.(args.data, { url }) : undefined) ?? firstLine(text));
+    await recorder.record(tool.trace.type, message, !rendered.isError);
+    return textResult(call.toolCallId, call.toolName, clip(text, RESULT_MAX_CHARS));
   }
 }

@@ -1,7 +1,7 @@
 import type { KnowledgeIndex, SiteEntry } from '../browser/knowledge.js';
-import type { BrowserSession } from '../browser/session.js';
 import { takeSnapshot } from '../browser/snapshot.js';
 import type { TaskItem } from '../tasks/model.js';
+import type { AgentBrowser } from './agent-browser.js';
 
 /**
  * What the model reads: the system prompt, the previous turns of the session, and each
@@ -52,11 +52,12 @@ export function taskText(task: string, notes: readonly string[]): string {
   return [`Task: ${task}`, ...notes].join('\n\n');
 }
 
-/** The page as the model sees it this step. */
-export async function observe(session: BrowserSession, maxChars = OBSERVATION_MAX_CHARS): Promise<string> {
+/** The page as the model sees it this step; observing never opens a browser by itself. */
+export async function observe(browser: AgentBrowser, maxChars = OBSERVATION_MAX_CHARS): Promise<string> {
+  const session = browser.current;
+  const url = session?.page.url() ?? 'about:blank';
+  if (!session || !/^https?:/.test(url)) return `${OBSERVATION_HEADER}\nURL: ${url}\n(no page is open yet: use navigate)`;
   const page = session.page;
-  const url = page.url();
-  if (!/^https?:/.test(url)) return `${OBSERVATION_HEADER}\nURL: ${url}\n(no page is open yet: use navigate)`;
   const snap = await takeSnapshot(page, {}, maxChars);
   session.rememberRefs(snap.refs);
   const title = await page.title().catch(() => '');

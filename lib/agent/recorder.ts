@@ -1,26 +1,24 @@
+import { TaskGoneError } from '../errors.js';
 import type { StepSummary } from '../tasks/model.js';
-import type { TaskProgress } from '../tasks/task-repository.js';
+import type { RunningState, TaskProgress } from '../tasks/task-repository.js';
 import type { Redactor } from './redact.js';
 import type { UsageMeter } from './usage.js';
 
-/**
- * The task's trace while it runs: one StepSummary per step, the visited domains, the
- * duration and the token usage, published after every step so a poller sees progress.
- * Every message passes the redactor first: summaries are shown to API callers.
- */
-export type PublishProgress = (progress: TaskProgress) => Promise<boolean>;
-
-/** The task item left `running` under the agent (swept, or ended elsewhere). */
-export class TaskGoneError extends Error {
-  constructor() {
-    super('The task is no longer running');
-  }
-}
+/** Writes progress and answers whether the task should go on (TaskRepository.updateRunning). */
+export type PublishProgress = (progress: TaskProgress) => Promise<RunningState>;
 
 const MSG_MAX_CHARS = 300;
 
+/**
+ * The task's trace while it runs: one StepSummary per step, the visited domains, the
+ * duration and the token usage, published after every step so a poller sees progress;
+ * the same write tells the run whether a cancel was requested. Every message passes the
+ * redactor first: summaries are shown to API callers.
+ */
 export class StepRecorder {
   readonly steps: StepSummary[] = [];
+  /** Set by the first progress write that finds a cancel request; the loop stops before its next step. */
+  cancelRequested = false;
   readonly visitedUrls: string[] = [];
   private readonly started = performance.now();
 
@@ -60,6 +58,8 @@ export class StepRecorder {
   async record(type: string, msg: string, success: boolean): Promise<void> {
     const clean = this.redactor.redact(msg.replace(/\s+/g, ' ').trim());
     this.steps.push({ n: this.steps.length + 1, type, msg: clean.length > MSG_MAX_CHARS ? `${clean.slice(0, MSG_MAX_CHARS)}…` : clean, success });
-    if (!(await this.publish(this.progress()))) throw new TaskGoneError();
+    const state = await this.publish(this.progress());
+    if (state === 'gone') throw new TaskGoneError();
+    if (state === 'cancel-requested') this.cancelRequested = true;
   }
 }

@@ -37,19 +37,3 @@ export function agentToolbox(browserTools: readonly BrowserTool[] = BROWSER_TOOL
   });
   return { tools, resolve: (n) => byProviderName.get(n) };
 }
-
-/** The trace label of a tool: the phase a reader expects (navigate, click, fill, extract, …). */
-export function stepType(toolName: string): string {
-  switch (toolName) {
-    case 'fill_form':
-      return 'fill';
-    case 'interact.find':
-      return 'find';
-    case 'content.get_markdown':
-      return 'read';
-    case 'extract.page_summary':
-      return 'extract';
-    default:
-      return toolName;
-  }
-}

@@ -1,13 +1,5 @@
 import sparticuz from '@sparticuz/chromium';
-import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
-import { config } from '../config.js';
-
-/**
- * Chromium launch shared by the worker, the MCP server and the tests. The binary inside
- * @sparticuz/chromium runs in Lambda and on Linux x64 alike; CHROMIUM_PATH overrides it
- * (macOS, a system Chrome). One browser per process (warm container), reused: callers get
- * fresh contexts from it.
- */
+import { chromium, type Browser } from 'playwright-core';
 
 /** Flags from @sparticuz/chromium that weaken the browser's security model. We browse
  *  arbitrary sites with end-users' cookies, so the same-origin policy must stay on. */
@@ -29,6 +21,10 @@ const QUIET_FLAGS = [
   '--disable-gpu',
 ];
 
+/**
+ * Chromium's command line: @sparticuz/chromium's flags (its binary runs in Lambda and on
+ * Linux x64 alike) without the unsafe ones, plus the quiet ones.
+ */
 export function chromiumArgs(inLambda: boolean): string[] {
   const base = sparticuz.args.filter((a) => !UNSAFE_FLAGS.has(a) && !a.startsWith('--headless'));
   // --single-process saves memory in Lambda's one-task-at-a-time sandbox; locally the MCP
@@ -37,47 +33,50 @@ export function chromiumArgs(inLambda: boolean): string[] {
   return [...new Set([...args, ...QUIET_FLAGS])];
 }
 
-export async function chromiumExecutablePath(): Promise<string> {
-  return config().CHROMIUM_PATH ?? (await sparticuz.executablePath());
-}
-
-export interface LaunchBrowserOptions {
+export interface LaunchOptions {
+  /** CHROMIUM_PATH: a Chrome/Chromium to use instead of the one in @sparticuz/chromium. */
+  executablePath?: string;
+  /** Lambda runs one task per sandbox, which allows the leaner single-process flags. */
+  inLambda?: boolean;
   headless?: boolean;
-  proxy?: LaunchOptions['proxy'];
 }
 
-export async function launchBrowser(opts: LaunchBrowserOptions = {}): Promise<Browser> {
-  const inLambda = Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
+export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: await chromiumExecutablePath(),
-    args: chromiumArgs(inLambda),
+    executablePath: opts.executablePath ?? (await sparticuz.executablePath()),
+    args: chromiumArgs(opts.inLambda ?? false),
     headless: opts.headless ?? true,
-    // Per-context proxies need a browser-level proxy setting on some platforms; the
-    // placeholder is overridden by every context that sets its own.
-    proxy: opts.proxy,
     chromiumSandbox: false,
   });
 }
 
-let shared: Promise<Browser> | undefined;
+/**
+ * One Chromium per process (a warm container, the MCP server), launched on first use
+ * and relaunched if it crashed or was closed; callers get fresh contexts from it.
+ */
+export class BrowserLauncher {
+  private pending: Promise<Browser> | undefined;
 
-/** The process-wide browser; relaunched if it crashed or was closed. */
-export async function sharedBrowser(): Promise<Browser> {
-  if (shared) {
-    const b = await shared.catch(() => undefined);
-    if (b?.isConnected()) return b;
+  constructor(private readonly opts: LaunchOptions = {}) {}
+
+  async browser(): Promise<Browser> {
+    if (this.pending) {
+      const b = await this.pending.catch(() => undefined);
+      if (b?.isConnected()) return b;
+    }
+    const launching = launchBrowser(this.opts);
+    this.pending = launching;
+    const browser = await launching;
+    browser.on('disconnected', () => {
+      if (this.pending === launching) this.pending = undefined;
+    });
+    return browser;
   }
-  shared = launchBrowser();
-  const browser = await shared;
-  browser.on('disconnected', () => {
-    shared = undefined;
-  });
-  return browser;
-}
 
-export async function closeSharedBrowser(): Promise<void> {
-  const pending = shared;
-  shared = undefined;
-  const b = await pending?.catch(() => undefined);
-  await b?.close().catch(() => undefined);
+  async close(): Promise<void> {
+    const pending = this.pending;
+    this.pending = undefined;
+    const b = await pending?.catch(() => undefined);
+    await b?.close().catch(() => undefined);
+  }
 }

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { formatIssues } from '../validation.js';
 
 /**
  * The bundled knowledge-graph index: one JSON file per site under `<dir>/sites/`, each
@@ -34,7 +35,7 @@ export class KnowledgeIndex {
     const entries = await Promise.all(
       files.map(async (f) => {
         const parsed = SiteEntrySchema.safeParse(JSON.parse(await readFile(join(sitesDir, f), 'utf8')));
-        if (!parsed.success) throw new Error(`Invalid knowledge entry ${f}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+        if (!parsed.success) throw new Error(`Invalid knowledge entry ${f}: ${formatIssues(parsed.error.issues, { all: true })}`);
         return parsed.data;
       }),
     );

@@ -1,5 +1,5 @@
 import type { Locator } from 'playwright-core';
-import { StaleRefError, ToolError } from './errors.js';
+import { StaleRefError, ToolError } from '../errors.js';
 import type { BrowserSession } from './session.js';
 
 /**

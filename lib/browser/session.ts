@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { fingerprintFromSeed, fingerprintInitScript, type Fingerprint } from './fingerprint.js';
 import { Humanizer, type HumanPreset } from './humanize.js';
+import { parseProxyUrl } from './proxy.js';
 
 /**
  * One task's browser: an isolated BrowserContext (own cookies, storage, proxy and
@@ -74,14 +75,6 @@ export class BrowserSession {
   }
 }
 
-export function proxySettings(url: string): NonNullable<BrowserContextOptions['proxy']> {
-  const parsed = new URL(url);
-  const settings: NonNullable<BrowserContextOptions['proxy']> = { server: `${parsed.protocol}//${parsed.host}` };
-  if (parsed.username) settings.username = decodeURIComponent(parsed.username);
-  if (parsed.password) settings.password = decodeURIComponent(parsed.password);
-  return settings;
-}
-
 export async function createBrowserSession(browser: Browser, opts: BrowserSessionOptions = {}): Promise<BrowserSession> {
   const fp = fingerprintFromSeed(opts.fingerprint ?? randomUUID());
   const context = await browser.newContext({
@@ -92,7 +85,7 @@ export async function createBrowserSession(browser: Browser, opts: BrowserSessio
     timezoneId: fp.timezoneId,
     colorScheme: fp.colorScheme,
     extraHTTPHeaders: { 'Accept-Language': `${fp.locale},${fp.locale.split('-')[0]};q=0.9` },
-    ...(opts.proxy ? { proxy: proxySettings(opts.proxy) } : {}),
+    ...(opts.proxy ? { proxy: parseProxyUrl(opts.proxy) } : {}),
     ...opts.contextOptions,
   });
   await context.addInitScript({ content: fingerprintInitScript(fp) });

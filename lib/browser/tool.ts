@@ -23,10 +23,7 @@ export interface ToolResponse {
 /** One piece of a tool's answer, kept structured so each caller renders it its own way. */
 export type ToolResponsePart = { kind: 'text'; value: string } | { kind: 'json'; value: unknown };
 
-/**
- * The response builder handed to every handler. The MCP layer turns it into content
- * blocks; the agent turns it into model-facing text with `toText()`.
- */
+/** The response builder handed to every handler; `renderToolResult` shows it to callers. */
 export class ResponseBuilder implements ToolResponse {
   readonly parts: ToolResponsePart[] = [];
   private failed = false;
@@ -48,16 +45,33 @@ export class ResponseBuilder implements ToolResponse {
   get isError(): boolean {
     return this.failed;
   }
-
-  toText(): string {
-    return this.parts.map((p) => (p.kind === 'text' ? p.value : JSON.stringify(p.value, null, 2))).join('\n\n');
-  }
 }
 
-/** What a handler may use: the task's browser session (if the tool needs one) and the knowledge index. */
-export interface ToolContext<Session = unknown, Knowledge = unknown> {
-  session: Session;
-  knowledge: Knowledge;
+/** A tool's answer as every caller shows it: text blocks, plus the structured value when there is one. */
+export interface RenderedToolResult {
+  blocks: string[];
+  /** The last JSON part when it is an object (MCP `structuredContent`). */
+  structured?: Record<string, unknown>;
+  isError: boolean;
+  /** The blocks joined, as the agent's model reads them. */
+  text: string;
+}
+
+/** The one renderer of tool answers, used by the MCP server and the agent alike. */
+export function renderToolResult(response: ResponseBuilder): RenderedToolResult {
+  const blocks = response.parts.map((p) => (p.kind === 'text' ? p.value : JSON.stringify(p.value, null, 2)));
+  const lastJson = response.parts.filter((p) => p.kind === 'json').at(-1)?.value;
+  const structured =
+    !response.isError && lastJson !== null && typeof lastJson === 'object' && !Array.isArray(lastJson) ? (lastJson as Record<string, unknown>) : undefined;
+  return { blocks, ...(structured ? { structured } : {}), isError: response.isError, text: blocks.join('\n\n') };
+}
+
+/** How a call shows in a task's step trace (SPEC §2.1 `stepSummaries`). */
+export interface ToolTrace<Args> {
+  /** The step type a reader expects: navigate, click, fill, read, extract, find, … */
+  type: string;
+  /** The message of a successful step; the answer's first line when absent. */
+  message?(args: Args, page: { url: string }): string;
 }
 
 /**
@@ -70,5 +84,6 @@ export interface ToolDefinition<Input extends z.ZodObject = z.ZodObject, Ctx = u
   input: Input;
   annotations: ToolAnnotations;
   needsSession: boolean;
+  trace: ToolTrace<z.infer<Input>>;
   handle(ctx: Ctx, args: z.infer<Input>, response: ResponseBuilder): Promise<void>;
 }

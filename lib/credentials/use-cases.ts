@@ -1,78 +1,60 @@
-import * as z from 'zod';
-import type { AuthContext } from '../auth/authenticate.js';
-import type { Deps } from '../deps.js';
+import type { AuthContext } from '../auth-context.js';
 import { ValidationError } from '../errors.js';
+import type { Encryptor } from './encryptor.js';
+import type { EndUserRepository } from './end-user-repository.js';
 import { CREDENTIAL_FIELDS, isCredentialField, platformStatus, type CredentialField, type Platform } from './model.js';
+import type { CredentialValues } from './schemas.js';
 
-const secretValue = z
-  .string({ error: 'credential values must be strings' })
-  .min(1, 'credential values must not be empty')
-  .max(8192, 'credential values must be at most 8192 characters');
+export interface CredentialDeps {
+  endUsers: EndUserRepository;
+  encryptor: Encryptor;
+  now: () => Date;
+}
 
-/** PUT body: any subset of the eight fields; unknown keys are ignored. */
-export const PutCredentialsBody = z.object(
-  Object.fromEntries(CREDENTIAL_FIELDS.map((f) => [f, secretValue.optional()])) as Record<
-    CredentialField,
-    z.ZodOptional<typeof secretValue>
-  >,
-);
-
-export const DeleteCredentialsBody = z
-  .object({
-    fields: z
-      .array(z.string({ error: 'fields must be an array of credential field names' }), {
-        error: 'fields must be an array of credential field names',
-      })
-      .optional()
-      .refine((list) => !list || list.every(isCredentialField), {
-        message: `fields may only contain: ${CREDENTIAL_FIELDS.join(', ')}`,
-      }),
-  })
-  .optional();
-
+/** PUT: an idempotent upsert; platforms not mentioned keep their values. */
 export async function putCredentials(
-  deps: Deps,
+  deps: CredentialDeps,
   auth: AuthContext,
-  endUserId: string,
-  body: z.infer<typeof PutCredentialsBody>,
+  input: { endUserId: string; values: CredentialValues },
 ): Promise<void> {
-  const supplied = CREDENTIAL_FIELDS.filter((f) => body[f] !== undefined);
+  const supplied = CREDENTIAL_FIELDS.filter((f) => input.values[f] !== undefined);
   if (supplied.length === 0) {
     throw new ValidationError(`No recognized credential field; expected any of: ${CREDENTIAL_FIELDS.join(', ')}`);
   }
-  const ctx = { businessId: auth.businessId, endUserId };
+  const ctx = { businessId: auth.businessId, endUserId: input.endUserId };
   const encrypted: Partial<Record<CredentialField, string>> = {};
   await Promise.all(
     supplied.map(async (f) => {
-      encrypted[f] = await deps.encryptor.encrypt(body[f] as string, ctx);
+      encrypted[f] = await deps.encryptor.encrypt(input.values[f] as string, ctx);
     }),
   );
-  await deps.endUsers.upsert(auth.businessId, endUserId, encrypted, deps.now());
+  await deps.endUsers.upsert(auth.businessId, input.endUserId, encrypted, deps.now());
 }
 
+/** GET: which platforms are connected, as booleans only. */
 export async function credentialStatus(
-  deps: Deps,
+  deps: Pick<CredentialDeps, 'endUsers'>,
   auth: AuthContext,
-  endUserId: string,
+  input: { endUserId: string },
 ): Promise<{ endUserId: string; platforms: Record<Platform, boolean> }> {
-  const item = await deps.endUsers.get(auth.businessId, endUserId);
+  const item = await deps.endUsers.get(auth.businessId, input.endUserId);
   const present = new Set(CREDENTIAL_FIELDS.filter((f) => item?.[f] !== undefined));
-  return { endUserId, platforms: platformStatus(present) };
+  return { endUserId: input.endUserId, platforms: platformStatus(present) };
 }
 
+/** DELETE: the listed fields, or all of them; the end-user record itself stays. */
 export async function deleteCredentials(
-  deps: Deps,
+  deps: Pick<CredentialDeps, 'endUsers' | 'now'>,
   auth: AuthContext,
-  endUserId: string,
-  fields: readonly string[] | undefined,
+  input: { endUserId: string; fields?: readonly string[] },
 ): Promise<void> {
-  const list = (fields ?? []).filter(isCredentialField);
-  await deps.endUsers.clear(auth.businessId, endUserId, list, deps.now());
+  const list = (input.fields ?? []).filter(isCredentialField);
+  await deps.endUsers.clear(auth.businessId, input.endUserId, list, deps.now());
 }
 
 /** Decrypted credentials for the worker; never returned by the API. */
 export async function loadCredentials(
-  deps: Pick<Deps, 'endUsers' | 'encryptor'>,
+  deps: Pick<CredentialDeps, 'endUsers' | 'encryptor'>,
   businessId: string,
   endUserId: string,
 ): Promise<Partial<Record<CredentialField, string>>> {

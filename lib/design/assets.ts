@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { APIResponse, Page } from 'playwright-core';
+import { describeError } from '../errors.js';
+import type { AssetStore } from './asset-store.js';
 
-/** Where extracted assets go (S3 in production, see lib/aws/s3-asset-store.ts). */
-export interface AssetStore {
-  put(input: { key: string; body: Uint8Array; contentType: string }): Promise<{ s3Key: string; downloadUrl: string }>;
-}
+
+/** An asset that could not be downloaded from the page or stored: the result keeps it without a link. */
+export type AssetFailureListener = (failure: { stage: 'download' | 'store'; asset: string; error: string }) => void;
 
 export interface UploadedAsset {
   s3Key: string;
@@ -64,6 +65,7 @@ export class AssetUploader {
     private readonly prefix: string,
     /** The caller's network policy (the worker's private-network guard), checked on every hop. */
     private readonly allowUrl: (url: string) => Promise<boolean> = async () => true,
+    private readonly onFailure: AssetFailureListener = () => undefined,
   ) {}
 
   /** Uploads the resource at `src` (http(s) or data: URI); undefined when skipped or failed. */
@@ -111,12 +113,18 @@ export class AssetUploader {
     if (!p) {
       p = (async () => {
         if (this.uploaded >= MAX_ASSETS_PER_TASK) return undefined;
-        const got = await load().catch(() => undefined);
+        const got = await load().catch((err: unknown) => {
+          this.onFailure({ stage: 'download', asset: id, error: describeError(err) });
+          return undefined;
+        });
         if (!got || got.body.byteLength === 0 || got.body.byteLength > MAX_ASSET_BYTES) return undefined;
         if (this.uploaded >= MAX_ASSETS_PER_TASK) return undefined;
         this.uploaded += 1;
         const key = `${this.prefix}${kind}/${sha(got.body).slice(0, 20)}${EXT[got.contentType] ?? ''}`;
-        return store.put({ key, body: got.body, contentType: got.contentType }).catch(() => undefined);
+        return store.put({ key, body: got.body, contentType: got.contentType }).catch((err: unknown) => {
+          this.onFailure({ stage: 'store', asset: id, error: describeError(err instanceof Error && err.cause ? err.cause : err) });
+          return undefined;
+        });
       })();
       this.done.set(id, p);
     }

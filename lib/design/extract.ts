@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
+import { describeError } from '../errors.js';
 import type { ExtractorName } from '../tasks/model.js';
-import { AssetUploader, type AssetStore } from './assets.js';
+import type { AssetStore } from './asset-store.js';
+import { AssetUploader, type AssetFailureListener } from './assets.js';
 import { evaluateIn } from './evaluate.js';
 import { extractColors } from './colors.js';
 import { extractFonts } from './fonts.js';
@@ -8,8 +10,6 @@ import { extractIcons } from './icons.js';
 import { extractImages } from './images.js';
 import { extractLogo } from './logo.js';
 import { extractTokens } from './tokens.js';
-
-export type { AssetStore } from './assets.js';
 
 /** Upper bound on the settle waits after load: fonts and late requests rarely need more, and design tasks must stay fast. */
 const SETTLE_MS = 2500;
@@ -65,10 +65,12 @@ export async function extractDesign(
     assetPrefix: string;
     /** Network policy for asset downloads, which do not pass the browser's routes. */
     allowUrl?: (url: string) => Promise<boolean>;
+    /** Told about every asset that could not be stored, so a storage outage is seen, not just missing links. */
+    onAssetFailure?: AssetFailureListener;
   },
 ): Promise<{ results: Partial<Record<ExtractorName, unknown>>; inPageMs: number }> {
   const started = performance.now();
-  const uploader = new AssetUploader(page, opts.assets, opts.assetPrefix, opts.allowUrl);
+  const uploader = new AssetUploader(page, opts.assets, opts.assetPrefix, opts.allowUrl, opts.onAssetFailure);
   const run: Record<ExtractorName, () => Promise<unknown>> = {
     images: () => extractImages(page, uploader),
     fonts: () => extractFonts(page, uploader),
@@ -82,7 +84,7 @@ export async function extractDesign(
     try {
       results[name] = await run[name]();
     } catch (err) {
-      results[name] = { error: `${name} extractor failed: ${err instanceof Error ? err.message : String(err)}` };
+      results[name] = { error: `${name} extractor failed: ${describeError(err)}` };
     }
   }
   return { results, inPageMs: Math.round(performance.now() - started) };

@@ -1,13 +1,14 @@
 import middy, { type MiddlewareObj } from '@middy/core';
-import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import { deps, type Deps } from '../deps.js';
-import { logger } from '../logger.js';
-import { authenticateApiKey, authenticateDashboard, type AuthContext } from '../auth/authenticate.js';
-import { AppError, PayloadTooLargeError, ValidationError } from '../errors.js';
-import { formatZodError } from './validation.js';
+import type { AuthContext } from '../auth-context.js';
+import { authenticateApiKey, authenticateDashboard } from '../auth/use-cases.js';
+import type { Deps } from '../deps.js';
+import { AppError, describeError, PayloadTooLargeError, ValidationError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { formatIssues } from '../validation.js';
+import { httpStatusOf } from './error-status.js';
 
 export type Event = APIGatewayProxyEventV2;
 export type Result = APIGatewayProxyStructuredResultV2;
@@ -20,7 +21,6 @@ export interface ApiRequest<B> {
   query: Record<string, string>;
   auth: AuthContext;
   requestId: string;
-  log: Logger;
 }
 
 export interface ApiResponse {
@@ -31,7 +31,7 @@ export interface ApiResponse {
 
 /** Per-invocation state the middlewares hand to each other. */
 interface ApiContext extends Context {
-  bts: { requestId: string; log: Logger; started: number; auth?: AuthContext; body?: unknown };
+  bts: { deps: Deps; requestId: string; log: Logger; started: number; auth?: AuthContext; body?: unknown };
 }
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -44,8 +44,19 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
   };
 }
 
+/** An error as the caller sees it: exposed errors say what went wrong, the rest a generic 500 with the request id. */
+function errorResponse(err: unknown, requestId: string, log: Logger): Result {
+  const status = httpStatusOf(err);
+  if (err instanceof AppError && err.expose) {
+    if (status >= 500) log.error('request failed', { error: err.message, cause: describeError(err.cause) });
+    return json(status, { error: err.message, ...err.details, ...(status >= 500 ? { requestId } : {}) }, err.headers);
+  }
+  log.error('unhandled error', { error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) });
+  return json(500, { error: `Internal server error (request id ${requestId})`, requestId });
+}
+
 /** Request id, structured access log, and the one place errors become responses. */
-export function httpEnvelope(name: string): MiddlewareObj<Event, Result, Error, ApiContext> {
+function httpEnvelope(name: string, getDeps: () => Deps): MiddlewareObj<Event, Result, Error, ApiContext> {
   const finish = (request: { response: Result | undefined | null; context: ApiContext; event: Event }) => {
     const { bts } = request.context;
     const res = request.response ?? json(500, { error: 'Empty response' });
@@ -62,41 +73,27 @@ export function httpEnvelope(name: string): MiddlewareObj<Event, Result, Error, 
   return {
     before: (request) => {
       const requestId = request.event.requestContext?.requestId || randomUUID();
-      request.context.bts = {
-        requestId,
-        started: Date.now(),
-        log: logger().createChild({ persistentKeys: { requestId } }),
-      };
+      const deps = getDeps();
+      const log = deps.logger.createChild({ persistentKeys: { requestId } });
+      // Use cases log through `deps.logger`: inside a request that is the request's own logger.
+      request.context.bts = { deps: { ...deps, logger: log }, requestId, started: Date.now(), log };
     },
     after: finish,
     onError: (request) => {
-      const err = request.error;
       const { bts } = request.context;
-      if (err instanceof AppError && err.expose) {
-        const extra = { ...err.extra };
-        const headers: Record<string, string> = {};
-        if (Array.isArray(extra.allow)) {
-          headers.allow = (extra.allow as string[]).join(', ');
-          delete extra.allow;
-        }
-        if (err.statusCode >= 500) bts.log.error('request failed', { error: err.message, cause: String(err.cause) });
-        request.response = json(err.statusCode, { error: err.message, ...extra, ...(err.statusCode >= 500 ? { requestId: bts.requestId } : {}) }, headers);
-      } else {
-        bts.log.error('unhandled error', { error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) });
-        request.response = json(500, { error: `Internal server error (request id ${bts.requestId})`, requestId: bts.requestId });
-      }
+      request.response = errorResponse(request.error, bts.requestId, bts.log);
       finish(request);
     },
   };
 }
 
-export function authentication(mode: 'apiKey' | 'dashboard' | 'none'): MiddlewareObj<Event, Result, Error, ApiContext> {
+function authentication(mode: 'apiKey' | 'dashboard' | 'none'): MiddlewareObj<Event, Result, Error, ApiContext> {
   return {
     before: async (request) => {
       if (mode === 'none') return;
       const header = request.event.headers?.authorization ?? request.event.headers?.Authorization;
-      const d = deps();
-      const auth = mode === 'apiKey' ? await authenticateApiKey(d, header) : await authenticateDashboard(d, header);
+      const { deps } = request.context.bts;
+      const auth = mode === 'apiKey' ? await authenticateApiKey(deps, header) : await authenticateDashboard(deps, header);
       request.context.bts.auth = auth;
       request.context.bts.log.appendPersistentKeys({ businessId: auth.businessId });
     },
@@ -104,7 +101,7 @@ export function authentication(mode: 'apiKey' | 'dashboard' | 'none'): Middlewar
 }
 
 /** JSON body: size limit, Content-Type, parse, then zod. */
-export function jsonBody(schema: z.ZodType, opts: { optional: boolean }): MiddlewareObj<Event, Result, Error, ApiContext> {
+function jsonBody(schema: z.ZodType, opts: { optional: boolean }): MiddlewareObj<Event, Result, Error, ApiContext> {
   return {
     before: (request) => {
       const { event } = request;
@@ -129,13 +126,21 @@ export function jsonBody(schema: z.ZodType, opts: { optional: boolean }): Middle
         }
       }
       const result = schema.safeParse(parsed);
-      if (!result.success) throw new ValidationError(formatZodError(result.error));
+      if (!result.success) throw new ValidationError(formatIssues(result.error.issues));
       request.context.bts.body = result.data;
     },
   };
 }
 
-export interface HandlerOptions<S extends z.ZodType | undefined> {
+/** A path or query parameter through the same zod rules as bodies; a mismatch is a 400. */
+export function param<T extends z.ZodType>(schema: T, value: string | undefined): z.infer<T> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new ValidationError(formatIssues(r.error.issues));
+  return r.data;
+}
+
+/** One endpoint: its auth mode, body schema and the use case it runs. Status codes are decided here, never in use cases. */
+export interface ApiDefinition<S extends z.ZodType | undefined = undefined> {
   name: string;
   auth: 'apiKey' | 'dashboard' | 'none';
   body?: S;
@@ -144,13 +149,23 @@ export interface HandlerOptions<S extends z.ZodType | undefined> {
   handle: (req: ApiRequest<S extends z.ZodType ? z.infer<S> : undefined>, deps: Deps) => Promise<ApiResponse>;
 }
 
-/** Wraps a use case as an API Gateway v2 Lambda handler. */
-export function apiHandler<S extends z.ZodType | undefined = undefined>(opts: HandlerOptions<S>) {
-  const chain = middy<Event, Result, Error, ApiContext>().use(httpEnvelope(opts.name)).use(authentication(opts.auth));
-  if (opts.body) chain.use(jsonBody(opts.body, { optional: Boolean(opts.bodyOptional) }));
+/** Keeps a definition's body type precise; the route table and CDK name it by `name`. */
+export function defineApi<S extends z.ZodType | undefined = undefined>(def: ApiDefinition<S>): ApiDefinition<S> {
+  return def;
+}
+
+export type ApiLambda = (event: Event, context: Context) => Promise<Result>;
+
+/**
+ * An endpoint as an API Gateway v2 Lambda handler. `getDeps` is the one seam: Lambda
+ * entry points pass the container's memoised deps, the local runtime its own.
+ */
+export function apiHandler<S extends z.ZodType | undefined>(def: ApiDefinition<S>, getDeps: () => Deps): ApiLambda {
+  const chain = middy<Event, Result, Error, ApiContext>().use(httpEnvelope(def.name, getDeps)).use(authentication(def.auth));
+  if (def.body) chain.use(jsonBody(def.body, { optional: Boolean(def.bodyOptional) }));
   const middified = chain.handler(async (event, context) => {
     const { bts } = context;
-    const res = await opts.handle(
+    const res = await def.handle(
       {
         method: event.requestContext?.http?.method ?? 'GET',
         path: event.rawPath ?? '/',
@@ -159,12 +174,11 @@ export function apiHandler<S extends z.ZodType | undefined = undefined>(opts: Ha
         query: (event.queryStringParameters ?? {}) as Record<string, string>,
         auth: bts.auth ?? { businessId: '' },
         requestId: bts.requestId,
-        log: bts.log,
       },
-      deps(),
+      bts.deps,
     );
     return json(res.statusCode, res.body ?? {}, res.headers);
   });
   // Lambda hands us a plain context; the envelope middleware adds `bts` to it before use.
-  return (event: Event, context: Context): Promise<Result> => middified(event, context as ApiContext);
+  return (event, context) => middified(event, context as ApiContext);
 }

@@ -1,6 +1,14 @@
-import type { Deps } from '../deps.js';
+import type { AuthContext } from '../auth-context.js';
 import { NotFoundError } from '../errors.js';
-import { mintApiKey } from './api-key.js';
+import type { BusinessRepository } from '../quota/quota-repository.js';
+import type { ApiKeyRepository } from './api-key-repository.js';
+import { mintApiKey } from './model.js';
+
+export interface KeyDeps {
+  apiKeys: ApiKeyRepository;
+  businesses: BusinessRepository;
+  now: () => Date;
+}
 
 export interface CreatedKey {
   businessId: string;
@@ -10,14 +18,15 @@ export interface CreatedKey {
 }
 
 /** The only moment the secret exists outside the caller: it is returned, never stored. */
-export async function createApiKey(deps: Pick<Deps, 'apiKeys' | 'businesses' | 'now'>, businessId: string, label?: string): Promise<CreatedKey> {
+export async function createApiKey(deps: KeyDeps, auth: AuthContext, input: { label?: string } = {}): Promise<CreatedKey> {
   const now = deps.now();
-  await deps.businesses.ensure(businessId, now);
-  const { secret, record } = mintApiKey(businessId, label, now);
+  await deps.businesses.ensure(auth.businessId, now);
+  const { secret, record } = mintApiKey(auth.businessId, input.label, now);
   await deps.apiKeys.create(record);
-  return { businessId, keyId: record.keyId, apiKey: secret, prefix: record.prefix };
+  return { businessId: auth.businessId, keyId: record.keyId, apiKey: secret, prefix: record.prefix };
 }
 
+/** A key as the dashboard lists it: never the secret, never its hash. */
 export interface KeyView {
   keyId: string;
   prefix: string;
@@ -27,8 +36,8 @@ export interface KeyView {
   revokedAt: string | null;
 }
 
-export async function listApiKeys(deps: Pick<Deps, 'apiKeys'>, businessId: string): Promise<KeyView[]> {
-  const keys = await deps.apiKeys.listByBusiness(businessId);
+export async function listApiKeys(deps: Pick<KeyDeps, 'apiKeys'>, auth: AuthContext): Promise<KeyView[]> {
+  const keys = await deps.apiKeys.listByBusiness(auth.businessId);
   return keys.map((k) => ({
     keyId: k.keyId,
     prefix: k.prefix,
@@ -39,6 +48,7 @@ export async function listApiKeys(deps: Pick<Deps, 'apiKeys'>, businessId: strin
   }));
 }
 
-export async function revokeApiKey(deps: Pick<Deps, 'apiKeys' | 'now'>, businessId: string, keyId: string): Promise<void> {
-  if (!(await deps.apiKeys.revoke(businessId, keyId, deps.now()))) throw new NotFoundError('API key not found');
+/** Irreversible: the key answers 403 from the next request on (SPEC §5). */
+export async function revokeApiKey(deps: Pick<KeyDeps, 'apiKeys' | 'now'>, auth: AuthContext, input: { keyId: string }): Promise<void> {
+  if (!(await deps.apiKeys.revoke(auth.businessId, input.keyId, deps.now()))) throw new NotFoundError('API key not found');
 }

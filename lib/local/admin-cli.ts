@@ -2,10 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
-import { deps } from '../deps.js';
-import { LocalDashboardTokens } from '../auth/dashboard-token.js';
+import { LocalDashboardTokens } from '../auth/local-dashboard-tokens.js';
+import { createAwsClients } from '../aws/clients.js';
+import { loadConfig } from '../config.js';
+import { createDeps, type Deps } from '../deps.js';
+import { describeError, ValidationError } from '../errors.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../keys/use-cases.js';
-import { attachToLocalRuntime, runtimeInfoPath } from './runtime-info.js';
+import { setQuota } from '../quota/use-cases.js';
+import { connectToLocalRuntime, runtimeInfoPath } from './runtime-info.js';
 import { dashboardSecretFile } from './runtime.js';
 
 /**
@@ -20,7 +24,8 @@ const USAGE = `usage: admin <command> [flags]
   set-quota       --business <id> --limit <n>
   dashboard-token --business <id> [--ttl <seconds>]`;
 
-class UsageError extends Error {}
+/** A bad command line: the message plus the usage text, exit code 2. */
+class UsageError extends ValidationError {}
 
 const BusinessId = z.string().min(1, '--business is required').max(128);
 
@@ -41,7 +46,7 @@ async function run(argv: string[]): Promise<unknown> {
       allowPositionals: false,
     }).values;
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
+    throw new UsageError(describeError(err));
   }
   const business = () => {
     const r = BusinessId.safeParse(values.business ?? '');
@@ -49,35 +54,33 @@ async function run(argv: string[]): Promise<unknown> {
     return r.data;
   };
   const dataDir = process.env.BTS_DATA_DIR ?? (existsSync(runtimeInfoPath('.data')) && !process.env.API_KEYS_TABLE ? '.data' : undefined);
-  const local = () => {
-    if (dataDir) attachToLocalRuntime(dataDir);
+  // Built only once the arguments are known to be good: a usage error needs no runtime.
+  const deps = (): Deps => {
+    const { config, clients } = dataDir ? connectToLocalRuntime(dataDir, process.env) : ((c) => ({ config: c, clients: createAwsClients(c) }))(loadConfig(process.env));
+    return createDeps(config, clients);
   };
 
   switch (command) {
     case 'create-key': {
       const b = business();
-      local();
-      return createApiKey(deps(), b, values.label);
+      return createApiKey(deps(), { businessId: b }, { label: values.label });
     }
     case 'list-keys': {
       const b = business();
-      local();
-      return { keys: await listApiKeys(deps(), b) };
+      return { keys: await listApiKeys(deps(), { businessId: b }) };
     }
     case 'revoke-key': {
       const keyId = values['key-id'];
       if (!keyId) throw new UsageError('--key-id is required');
       const b = business();
-      local();
-      await revokeApiKey(deps(), b, keyId);
+      await revokeApiKey(deps(), { businessId: b }, { keyId });
       return { ok: true };
     }
     case 'set-quota': {
       const limit = z.coerce.number().int().positive().safeParse(values.limit);
       if (!limit.success) throw new UsageError('--limit must be a positive integer');
       const b = business();
-      local();
-      await deps().businesses.setQuota(b, limit.data, new Date());
+      await setQuota(deps(), b, limit.data, new Date());
       return { ok: true };
     }
     case 'dashboard-token': {
@@ -101,7 +104,7 @@ run(process.argv.slice(2))
     process.exit(0);
   })
   .catch((err: unknown) => {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = describeError(err);
     process.stderr.write(`admin: ${message}\n${err instanceof UsageError ? `${USAGE}\n` : ''}`);
     process.exit(err instanceof UsageError ? 2 : 1);
   });

@@ -39,16 +39,6 @@ export async function startEmulators(opts: { dynamoPath?: string; dynamoPort?: n
   };
 }
 
-/** Points every SDK client of this process at the emulators. */
-export function useEmulatorEndpoints(e: { dynamoEndpoint: string; sqsS3Endpoint: string }): void {
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = e.dynamoEndpoint;
-  process.env.AWS_ENDPOINT_URL_SQS = e.sqsS3Endpoint;
-  process.env.AWS_ENDPOINT_URL_S3 = e.sqsS3Endpoint;
-  process.env.AWS_ACCESS_KEY_ID ??= 'local';
-  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-  process.env.AWS_REGION ??= 'us-east-1';
-}
-
 /**
  * The same emulators on a worker thread. The thread runs TypeScript through tsx's loader,
  * which every way of starting the runtime (npm start, vitest, tsx scripts) has installed.

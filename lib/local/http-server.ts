@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ROUTES, matchRoute } from '../http/routes.js';
-import { API_HANDLERS } from './api-handlers.js';
-import { MAX_BODY_BYTES } from '../http/api-handler.js';
-import { lambdaContext, toApiGatewayEvent, type ApiLambda } from './lambda-adapter.js';
+import { MAX_BODY_BYTES, type ApiLambda } from '../http/api-handler.js';
+import { lambdaContext, toApiGatewayEvent } from './lambda-adapter.js';
 
 const FALLBACK = 'method-not-allowed';
 
@@ -19,8 +18,8 @@ const decode = (v: string): string => {
  * The dev server: HTTP in, API Gateway v2 event to the very same Lambda handler, HTTP out.
  * Routing mirrors the HTTP API: a route per table entry, `$default` to the fallback.
  */
-export async function startApiServer(opts: { port: number; host: string }): Promise<{ server: Server; url: string }> {
-  const missing = ROUTES.filter((r) => !API_HANDLERS[r.handler]);
+export async function startApiServer(opts: { port: number; host: string; handlers: Record<string, ApiLambda> }): Promise<{ server: Server; url: string }> {
+  const missing = ROUTES.filter((r) => !opts.handlers[r.handler]);
   if (missing.length) throw new Error(`No handler for ${missing.map((r) => r.handler).join(', ')}`);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -43,7 +42,7 @@ export async function startApiServer(opts: { port: number; host: string }): Prom
             : undefined;
         const event = toApiGatewayEvent(req, body, routeKey, params);
         try {
-          const out = await (API_HANDLERS[name] as ApiLambda)(event, lambdaContext(name));
+          const out = await (opts.handlers[name] as ApiLambda)(event, lambdaContext(name));
           res.writeHead(out.statusCode ?? 200, out.headers as Record<string, string>);
           res.end(out.body ?? '');
         } catch (err) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 
 /**
  * Maps a Node request to the API Gateway HTTP API (payload v2) event the deployed Lambda
@@ -68,5 +68,3 @@ export function lambdaContext(functionName: string, timeoutMs = 30_000): Context
     succeed: () => undefined,
   };
 }
-
-export type ApiLambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;

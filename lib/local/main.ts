@@ -10,7 +10,7 @@ const dataDir = process.env.BTS_DATA_DIR ?? '.data';
 
 // BTS_LOCAL_WORKERS=false serves the API alone (benchmarks of the API, a separate worker process).
 const workers = process.env.BTS_LOCAL_WORKERS !== 'false';
-const runtime = await startLocalRuntime({ dataDir, port, host: process.env.HOST ?? '127.0.0.1', workers });
+const runtime = await startLocalRuntime({ dataDir, port, host: process.env.HOST ?? '127.0.0.1', workers, env: process.env });
 const lines = [`Browser Task Service listening on ${runtime.url}  (data: ${runtime.dataDir})`];
 if (runtime.bootstrapKey) {
   lines.push(

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
-import { documentClient, s3Client, sqsClient } from '../aws/clients.js';
+import type { AwsClients } from '../aws/clients.js';
 import {
   ASSETS_BUCKET,
   QUEUES,
@@ -22,19 +22,19 @@ import {
  * it works against the embedded emulators and LocalStack alike) and returns the
  * environment variables that name them. Idempotent: existing resources are kept.
  */
-export async function provisionLocalResources(): Promise<Record<string, string>> {
+export async function provisionLocalResources(clients: AwsClients): Promise<Record<string, string>> {
   const env: Record<string, string> = {};
   for (const t of Object.values(TABLES)) {
     const name = localName(t.id);
-    await ensureTable(name, t);
+    await ensureTable(clients, name, t);
     env[t.envVar] = name;
   }
   for (const q of Object.values(QUEUES)) {
-    const dlq = await sqsClient().send(new CreateQueueCommand({ QueueName: localName(`${q.id}-dlq`) }));
-    const dlqAttrs = await sqsClient().send(
+    const dlq = await clients.sqs.send(new CreateQueueCommand({ QueueName: localName(`${q.id}-dlq`) }));
+    const dlqAttrs = await clients.sqs.send(
       new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
     );
-    const main = await sqsClient().send(
+    const main = await clients.sqs.send(
       new CreateQueueCommand({
         QueueName: localName(q.id),
         Attributes: {
@@ -50,16 +50,16 @@ export async function provisionLocalResources(): Promise<Record<string, string>>
   }
   const bucket = localName(ASSETS_BUCKET.id);
   try {
-    await s3Client().send(new HeadBucketCommand({ Bucket: bucket }));
+    await clients.s3.send(new HeadBucketCommand({ Bucket: bucket }));
   } catch {
-    await s3Client().send(new CreateBucketCommand({ Bucket: bucket }));
+    await clients.s3.send(new CreateBucketCommand({ Bucket: bucket }));
   }
   env[ASSETS_BUCKET.envVar] = bucket;
   return env;
 }
 
-async function ensureTable(name: string, t: TableDefinition): Promise<void> {
-  const client = documentClient();
+async function ensureTable(clients: AwsClients, name: string, t: TableDefinition): Promise<void> {
+  const client = clients.ddb;
   try {
     await client.send(new DescribeTableCommand({ TableName: name }));
     return;

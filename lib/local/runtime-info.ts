@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { resetClients } from '../aws/clients.js';
-import { resetConfig } from '../config.js';
+import { createAwsClients, type AwsClients } from '../aws/clients.js';
+import { loadConfig, type Config } from '../config.js';
 
 /**
  * A running local runtime advertises its emulator endpoints and resource names in
@@ -17,6 +17,9 @@ const RuntimeInfoSchema = z.object({
   env: z.record(z.string(), z.string()),
 });
 export type RuntimeInfo = z.infer<typeof RuntimeInfoSchema>;
+
+/** The emulators accept any signature; the SDK still wants credentials to sign with. */
+export const EMULATOR_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
 export const runtimeInfoPath = (dataDir: string): string => join(dataDir, 'runtime.json');
 
@@ -49,17 +52,14 @@ export function readRuntimeInfo(dataDir: string): RuntimeInfo {
   return info;
 }
 
-/** Points this process's SDK clients and configuration at a running local runtime. */
-export function attachToLocalRuntime(dataDir: string): RuntimeInfo {
+/** The endpoint settings that point SDK clients at emulators. */
+export function emulatorEnv(e: { dynamoEndpoint: string; sqsS3Endpoint: string }): Record<string, string> {
+  return { AWS_ENDPOINT_URL_DYNAMODB: e.dynamoEndpoint, AWS_ENDPOINT_URL_SQS: e.sqsS3Endpoint, AWS_ENDPOINT_URL_S3: e.sqsS3Endpoint };
+}
+
+/** Config and clients of another process acting on a running local runtime (admin CLI, MCP table auth). */
+export function connectToLocalRuntime(dataDir: string, env: Record<string, string | undefined>): { config: Config; clients: AwsClients } {
   const info = readRuntimeInfo(dataDir);
-  process.env.AWS_ENDPOINT_URL_DYNAMODB = info.dynamoEndpoint;
-  process.env.AWS_ENDPOINT_URL_SQS = info.sqsS3Endpoint;
-  process.env.AWS_ENDPOINT_URL_S3 = info.sqsS3Endpoint;
-  process.env.AWS_ACCESS_KEY_ID ??= 'local';
-  process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-  process.env.AWS_REGION ??= 'us-east-1';
-  Object.assign(process.env, info.env);
-  resetConfig();
-  resetClients();
-  return info;
+  const config = loadConfig({ ...env, ...info.env, ...emulatorEnv(info) });
+  return { config, clients: createAwsClients(config, { credentials: EMULATOR_CREDENTIALS }) };
 }

@@ -2,16 +2,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { Server } from 'node:http';
-import { resetClients } from '../aws/clients.js';
-import { resetConfig } from '../config.js';
-import { overrideDeps, deps } from '../deps.js';
+import { createAwsClients } from '../aws/clients.js';
+import { loadConfig, type Config } from '../config.js';
+import { createWorkerDeps, type WorkerDeps } from '../worker-deps.js';
 import { createApiKey, type CreatedKey } from '../keys/use-cases.js';
-import { startEmulatorsThread, useEmulatorEndpoints, type Emulators } from './emulators.js';
-import { provisionLocalResources } from './provision.js';
-import { startApiServer } from './http-server.js';
-import { removeRuntimeInfo, writeRuntimeInfo } from './runtime-info.js';
-import { startWorkerLoop } from './worker-loop.js';
 import { startSweeperTimer } from '../worker/sweeper.js';
+import { apiHandlers } from './api-handlers.js';
+import { startEmulatorsThread, type Emulators } from './emulators.js';
+import { startApiServer } from './http-server.js';
+import { provisionLocalResources } from './provision.js';
+import { EMULATOR_CREDENTIALS, emulatorEnv, removeRuntimeInfo, writeRuntimeInfo } from './runtime-info.js';
+import { startWorkerLoop } from './worker-loop.js';
 
 export interface LocalRuntimeOptions {
   dataDir: string;
@@ -19,8 +20,8 @@ export interface LocalRuntimeOptions {
   host?: string;
   /** Run the queue workers in this process (the default for `npm start`). */
   workers?: boolean;
-  /** Extra environment applied before anything reads configuration (tests). */
-  env?: Record<string, string>;
+  /** Environment-style settings: `npm start` passes the process environment, tests their own. */
+  env?: Record<string, string | undefined>;
 }
 
 export interface LocalRuntime {
@@ -29,6 +30,11 @@ export interface LocalRuntime {
   /** Set only on the first start of a data directory: the bootstrap key, shown once. */
   bootstrapKey?: CreatedKey;
   businessId: string;
+  config: Config;
+  /** The deps every handler, worker and the sweeper of this runtime use. */
+  readonly deps: WorkerDeps;
+  /** Replaces ports of the running deps (a failing queue in a test); returns the undo. */
+  swapPorts(patch: Partial<WorkerDeps>): () => void;
   stop(): Promise<void>;
 }
 
@@ -45,64 +51,71 @@ export const dashboardSecretFile = (dataDir: string): string => join(dataDir, 'd
 /**
  * The whole service in one process: dynalite (persisted under dataDir), fauxqs (SQS + S3),
  * the local keyring, resources from the shared definitions, the API handlers behind a dev
- * server, and the queue workers.
+ * server, and the queue workers, all wired through one Deps built from one Config.
  */
 export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<LocalRuntime> {
   const dataDir = resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const emulators: Emulators = await startEmulatorsThread({ dynamoPath: join(dataDir, 'dynamodb') });
-  useEmulatorEndpoints(emulators);
-  process.env.BTS_KEYRING_FILE = join(dataDir, 'keyring.json');
-  process.env.BTS_DASHBOARD_SECRET = persistentSecret(dashboardSecretFile(dataDir));
-  process.env.BTS_ENCRYPTOR = 'local';
-  process.env.BTS_DASHBOARD_AUTH = 'local';
+  const local = {
+    ...emulatorEnv(emulators),
+    BTS_KEYRING_FILE: join(dataDir, 'keyring.json'),
+    BTS_DASHBOARD_SECRET: persistentSecret(dashboardSecretFile(dataDir)),
+    BTS_ENCRYPTOR: 'local',
+    BTS_DASHBOARD_AUTH: 'local',
+  };
   // Local fixture pages and dev sites live on loopback; AWS keeps the guard on.
-  process.env.BTS_ALLOW_PRIVATE_NETWORK ??= 'true';
-  Object.assign(process.env, opts.env ?? {});
-  resetConfig();
-  resetClients();
-  overrideDeps(undefined);
-  const resourceEnv = await provisionLocalResources();
-  Object.assign(process.env, resourceEnv);
-  resetConfig();
-  overrideDeps(undefined);
+  const env = { BTS_ALLOW_PRIVATE_NETWORK: 'true', ...opts.env, ...local };
+  const clients = createAwsClients(loadConfig(env), { credentials: EMULATOR_CREDENTIALS });
+  const resourceEnv = await provisionLocalResources(clients);
+  const config = loadConfig({ ...env, ...resourceEnv });
+  let deps = createWorkerDeps(config, clients);
+  const getDeps = () => deps;
 
   const marker = join(dataDir, 'bootstrap.json');
   let bootstrapKey: CreatedKey | undefined;
   if (!existsSync(marker)) {
-    bootstrapKey = await createApiKey(deps(), LOCAL_BUSINESS_ID, 'local bootstrap key');
+    bootstrapKey = await createApiKey(deps, { businessId: LOCAL_BUSINESS_ID }, { label: 'local bootstrap key' });
     writeFileSync(marker, JSON.stringify({ businessId: LOCAL_BUSINESS_ID, keyId: bootstrapKey.keyId }));
   }
 
-  const { server, url } = await startApiServer({ port: opts.port, host: opts.host ?? '127.0.0.1' });
+  const { server, url } = await startApiServer({ port: opts.port, host: opts.host ?? '127.0.0.1', handlers: apiHandlers(getDeps) });
   writeRuntimeInfo(dataDir, {
     pid: process.pid,
     apiUrl: url,
     dynamoEndpoint: emulators.dynamoEndpoint,
     sqsS3Endpoint: emulators.sqsS3Endpoint,
-    env: {
-      ...resourceEnv,
-      BTS_KEYRING_FILE: process.env.BTS_KEYRING_FILE,
-      BTS_ENCRYPTOR: 'local',
-      BTS_DASHBOARD_AUTH: 'local',
-    },
+    env: { ...resourceEnv, BTS_KEYRING_FILE: local.BTS_KEYRING_FILE, BTS_ENCRYPTOR: 'local', BTS_DASHBOARD_AUTH: 'local' },
   });
 
-  const stopWorkers = opts.workers === false ? async () => undefined : await startWorkerLoop();
+  const workers = opts.workers !== false;
+  const stopWorkers = workers ? await startWorkerLoop({ deps: getDeps, sqs: clients.sqs }) : async () => undefined;
   // In AWS an EventBridge schedule runs the sweeper; locally a timer does.
-  const stopSweeper = opts.workers === false ? async () => undefined : startSweeperTimer(30_000);
+  const stopSweeper = workers ? startSweeperTimer(getDeps, 30_000) : async () => undefined;
 
   return {
     url,
     dataDir,
     bootstrapKey,
     businessId: LOCAL_BUSINESS_ID,
+    config,
+    get deps() {
+      return deps;
+    },
+    swapPorts(patch) {
+      const before = deps;
+      deps = { ...deps, ...patch };
+      return () => {
+        deps = before;
+      };
+    },
     async stop() {
       await stopSweeper();
       await stopWorkers();
       await closeServer(server);
+      await deps.browsers.close();
       removeRuntimeInfo(dataDir);
-      resetClients();
+      clients.destroy();
       await emulators.stop();
     },
   };

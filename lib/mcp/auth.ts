@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { hashApiKey } from '../keys/api-key.js';
+import { hashApiKey } from '../keys/model.js';
 import type { ApiKeyRepository } from '../keys/api-key-repository.js';
 
 /**

@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { documentClient } from '../aws/clients.js';
+import { createAwsClients, credentialsFrom } from '../aws/clients.js';
+import { BrowserLauncher } from '../browser/chromium.js';
 import { KnowledgeIndex } from '../browser/knowledge.js';
-import { config } from '../config.js';
-import { DynamoApiKeyRepository } from '../keys/api-key-repository.js';
-import { attachToLocalRuntime } from '../local/runtime-info.js';
+import { networkPolicy } from '../browser/network/guard.js';
+import { loadConfig } from '../config.js';
+import { DynamoApiKeyRepository } from '../keys/dynamo-api-key-repository.js';
+import { connectToLocalRuntime } from '../local/runtime-info.js';
 import { NoAuth, StaticKeyAuth, TableKeyAuth, type Authenticator } from './auth.js';
-import { BrowserPool } from './browser-pool.js';
 import { startHttpServer, type RunningHttpServer } from './http.js';
 import { createLogger, type Logger } from './log.js';
 import type { ServerOptions } from './options.js';
@@ -23,15 +24,16 @@ export interface RunningToolServer {
 export function createAuthenticator(opts: ServerOptions, env: Record<string, string | undefined>, log: Logger): Authenticator {
   if (opts.authMode === 'none') return new NoAuth();
   if (opts.authMode === 'static') return new StaticKeyAuth(opts.apiKey ?? '');
-  let table = opts.apiKeyTable;
   const dataDir = env.BTS_DATA_DIR;
   if (dataDir) {
     // Same rule as the admin CLI: a running local runtime's tables win over AWS defaults.
-    attachToLocalRuntime(dataDir);
-    table = config().API_KEYS_TABLE;
-    log.info(`auth: API keys from the local runtime in ${dataDir} (table ${table})`);
+    const local = connectToLocalRuntime(dataDir, env);
+    log.info(`auth: API keys from the local runtime in ${dataDir} (table ${local.config.API_KEYS_TABLE})`);
+    return new TableKeyAuth(new DynamoApiKeyRepository(local.clients.ddb, local.config.API_KEYS_TABLE), opts.authCacheTtlMs);
   }
-  return new TableKeyAuth(new DynamoApiKeyRepository(documentClient(), table), opts.authCacheTtlMs);
+  const credentials = credentialsFrom(env);
+  const clients = createAwsClients(loadConfig(env), credentials ? { credentials } : {});
+  return new TableKeyAuth(new DynamoApiKeyRepository(clients.ddb, opts.apiKeyTable), opts.authCacheTtlMs);
 }
 
 /** Binding every interface without auth hands the browser to the whole network. */
@@ -45,9 +47,10 @@ export function exposureWarning(opts: Pick<ServerOptions, 'host' | 'authMode'>):
 export async function startToolServer(opts: ServerOptions, env: Record<string, string | undefined> = {}): Promise<RunningToolServer> {
   const log = createLogger(opts.logLevel);
   const knowledge = await KnowledgeIndex.load(resolve(opts.knowledgeGraphDir));
-  const pool = new BrowserPool(opts.headless);
+  const launcher = new BrowserLauncher({ headless: opts.headless, executablePath: loadConfig(env).CHROMIUM_PATH });
   const deps: ToolServerDeps = {
-    pool,
+    launcher,
+    network: networkPolicy(opts.allowPrivateNetwork),
     knowledge,
     defaults: { proxy: opts.proxy, fingerprint: opts.fingerprint, humanize: opts.humanize, humanPreset: opts.humanPreset },
     idleTimeoutMs: opts.idleTimeoutMs,
@@ -66,7 +69,7 @@ export async function startToolServer(opts: ServerOptions, env: Record<string, s
       done,
       async close() {
         await tools.close();
-        await pool.close();
+        await launcher.close();
       },
     };
   }
@@ -82,7 +85,7 @@ export async function startToolServer(opts: ServerOptions, env: Record<string, s
     done: new Promise<void>(() => undefined),
     async close() {
       await http.close();
-      await pool.close();
+      await launcher.close();
     },
   };
 }

@@ -24,13 +24,15 @@ const FLAGS = {
   humanize: bool.default(false),
   'human-preset': z.enum(['default', 'careful']).default('default'),
   'log-level': z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** Not in the spec's table: let browser sessions reach loopback and private addresses (local use only). */
+  'allow-private-network': bool.default(false),
   /** Not in the spec's table: how long an unused browser session stays open. */
   'idle-timeout': positiveInt.default(15 * 60_000),
 } as const;
 
 type FlagName = keyof typeof FLAGS;
 /** Flags that may be given without a value. */
-const SWITCHES = new Set<FlagName>(['headed', 'humanize']);
+const SWITCHES = new Set<FlagName>(['headed', 'humanize', 'allow-private-network']);
 
 const OptionsSchema = z.object(FLAGS);
 export type ParsedFlags = z.infer<typeof OptionsSchema>;
@@ -51,6 +53,7 @@ export interface ServerOptions {
   humanPreset: 'default' | 'careful';
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   idleTimeoutMs: number;
+  allowPrivateNetwork: boolean;
 }
 
 export const envName = (flag: string): string => `BTS_${flag.toUpperCase().replace(/-/g, '_')}`;
@@ -106,5 +109,6 @@ export function parseServerOptions(argv: string[], env: Record<string, string | 
     humanPreset: o['human-preset'],
     logLevel: o['log-level'],
     idleTimeoutMs: o['idle-timeout'],
+    allowPrivateNetwork: o['allow-private-network'],
   };
 }

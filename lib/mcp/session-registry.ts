@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { closeBrowserSession, createBrowserSession, type BrowserSession, type BrowserSessionOptions } from '../browser/session.js';
-import type { BrowserPool } from './browser-pool.js';
+import type { BrowserLauncher } from '../browser/chromium.js';
+import { openGuardedSession, type GuardedSession } from '../browser/guarded-session.js';
+import type { NetworkPolicy } from '../browser/network/guard.js';
+import type { BrowserSession, BrowserSessionOptions } from '../browser/session.js';
 import type { Logger } from './log.js';
 
 /**
  * The browser sessions of ONE MCP session. Each MCP connection gets its own registry, so
  * a sessionId from another client simply does not exist here: isolation by construction,
- * not by a check that could be forgotten.
+ * not by a check that could be forgotten. Every session is a guarded one.
  */
 export class SessionRegistry {
-  private readonly sessions = new Map<string, BrowserSession>();
+  private readonly sessions = new Map<string, GuardedSession>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
-    private readonly pool: BrowserPool,
+    private readonly launcher: BrowserLauncher,
+    private readonly network: NetworkPolicy,
     private readonly idleTimeoutMs: number,
     private readonly log: Logger,
   ) {
@@ -22,15 +25,15 @@ export class SessionRegistry {
   }
 
   async create(opts: BrowserSessionOptions): Promise<string> {
-    const session = await createBrowserSession(await this.pool.browser(), opts);
+    const guarded = await openGuardedSession(await this.launcher.browser(), { ...opts, network: this.network });
     // A short, opaque id: guessing another client's would not help, as ids are per registry.
     const id = `s_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    this.sessions.set(id, session);
+    this.sessions.set(id, guarded);
     return id;
   }
 
   get(id: string): BrowserSession | undefined {
-    return this.sessions.get(id);
+    return this.sessions.get(id)?.session;
   }
 
   get size(): number {
@@ -38,11 +41,11 @@ export class SessionRegistry {
   }
 
   async closeIdle(now = Date.now()): Promise<void> {
-    for (const [id, s] of this.sessions) {
-      if (now - s.lastUsedAt < this.idleTimeoutMs) continue;
+    for (const [id, g] of this.sessions) {
+      if (now - g.session.lastUsedAt < this.idleTimeoutMs) continue;
       this.sessions.delete(id);
       this.log.info(`closing idle browser session ${id}`);
-      await closeBrowserSession(s);
+      await g.close();
     }
   }
 
@@ -50,6 +53,6 @@ export class SessionRegistry {
     clearInterval(this.sweeper);
     const all = [...this.sessions.values()];
     this.sessions.clear();
-    await Promise.all(all.map(closeBrowserSession));
+    await Promise.all(all.map((g) => g.close()));
   }
 }

@@ -122,3 +122,45 @@ export function toTaskView(t: TaskItem): TaskView {
   if (t.usage !== undefined) view.usage = t.usage;
   return view;
 }
+
+/**
+ * A session row holds ownership and ordering only; the first and latest task records
+ * are read from the Tasks table, so statuses are never stale copies.
+ */
+export interface SessionItem {
+  sessionId: string;
+  businessId: string;
+  endUserId: string;
+  firstTaskId: string;
+  latestTaskId: string;
+  latestCreatedAt: string;
+  turnCount: number;
+  createdAt: string;
+  /** Design sessions hold exactly one task and cannot be continued. */
+  kind: 'agent' | 'design';
+}
+
+/** SPEC §2.2: one row of GET /v1/tasks. */
+export interface SessionSummary {
+  sessionId: string;
+  firstTask: TaskView;
+  turnCount: number;
+  latestStatus: TaskItem['status'];
+  latestCreatedAt: string;
+  latestUpdatedAt: string;
+}
+
+/** The session row a new session starts with: this task is its first and latest turn. */
+export function firstTurn(item: TaskItem): SessionItem {
+  return {
+    sessionId: item.sessionId,
+    businessId: item.businessId,
+    endUserId: item.endUserId,
+    firstTaskId: item.taskId,
+    latestTaskId: item.taskId,
+    latestCreatedAt: item.createdAt,
+    turnCount: 1,
+    createdAt: item.createdAt,
+    kind: item.kind,
+  };
+}

@@ -1,9 +1,8 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { OFFLOADABLE_FIELDS, type TaskItem } from './model.js';
 
 /**
- * Large result fields (design results, html_dump, long traces) live in S3 so task items
- * stay far below DynamoDB's 400 KB limit; reads inline them again.
+ * Large result fields (design results, html_dump, long traces) live in object storage so
+ * task items stay far below DynamoDB's 400 KB limit; reads inline them again.
  */
 export interface ResultStore {
   put(key: string, value: unknown): Promise<void>;
@@ -11,35 +10,7 @@ export interface ResultStore {
   get(key: string): Promise<unknown>;
 }
 
-export class S3ResultStore implements ResultStore {
-  constructor(
-    private readonly s3: S3Client,
-    private readonly bucket: string,
-  ) {}
-
-  async put(key: string, value: unknown): Promise<void> {
-    await this.s3.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: key,
-        Body: JSON.stringify(value),
-        ContentType: 'application/json',
-      }),
-    );
-  }
-
-  async get(key: string): Promise<unknown> {
-    try {
-      const out = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-      return JSON.parse((await out.Body?.transformToString('utf-8')) ?? 'null');
-    } catch (err) {
-      if (err instanceof NoSuchKey || (err instanceof Error && err.name === 'NoSuchKey')) return undefined;
-      throw err;
-    }
-  }
-}
-
-/** Items above this many bytes of JSON move their big fields to S3. */
+/** Items above this many bytes of JSON move their big fields to the result store. */
 export const OFFLOAD_THRESHOLD_BYTES = 300 * 1024;
 
 export const resultKey = (t: Pick<TaskItem, 'businessId' | 'taskId'>): string => `results/${t.businessId}/${t.taskId}.json`;
@@ -47,8 +18,8 @@ export const resultKey = (t: Pick<TaskItem, 'businessId' | 'taskId'>): string =>
 type Offloadable = Partial<Pick<TaskItem, (typeof OFFLOADABLE_FIELDS)[number]>>;
 
 /**
- * Moves the offloadable fields of `fields` to S3 when the would-be item is too large.
- * Returns the fields to write to DynamoDB (with `offloadedKey` set in that case).
+ * Moves the offloadable fields of `fields` to the store when the would-be item is too
+ * large. Returns the fields to write to the item (with `offloadedKey` set in that case).
  */
 export async function offloadIfLarge<T extends Offloadable>(
   store: ResultStore,
@@ -69,9 +40,9 @@ export async function offloadIfLarge<T extends Offloadable>(
   return { ...(small as T), offloadedKey: key };
 }
 
+/** The item with its offloaded fields back in place; a lost object leaves it readable without them. */
 export async function inlineOffloaded(store: ResultStore, item: TaskItem): Promise<TaskItem> {
   if (!item.offloadedKey) return item;
-  // A lost object leaves the record readable without its large fields rather than failing the read.
   const big = (await store.get(item.offloadedKey)) as Offloadable | null | undefined;
   return { ...item, ...(big ?? {}) };
 }

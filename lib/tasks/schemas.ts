@@ -1,21 +1,8 @@
 import * as z from 'zod';
-import { EndUserIdSchema } from '../http/validation.js';
-import { EXTRACTORS, MAX_STEPS, type ExtractorName } from './model.js';
+import { EndUserIdSchema, httpUrl } from '../validation.js';
+import { MAX_STEPS } from './model.js';
 
-const isHttpUrl = (v: string): boolean => {
-  try {
-    const u = new URL(v);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
-  } catch {
-    return false;
-  }
-};
-
-const httpUrl = (field: string) =>
-  z
-    .string({ error: (iss) => (iss.input === undefined ? `${field} is required` : `${field} must be a string`) })
-    .refine(isHttpUrl, `${field} must be a valid http:// or https:// URL`);
-
+/** POST /v1/tasks (SPEC §4.1). */
 export const CreateTaskBody = z.object({
   endUserId: EndUserIdSchema,
   task: z
@@ -35,22 +22,17 @@ export const CreateTaskBody = z.object({
     .optional(),
   include_html_dump: z.boolean({ error: 'include_html_dump must be a boolean' }).optional(),
 });
+export type CreateTaskInput = z.infer<typeof CreateTaskBody>;
 
 /** SPEC §8: the server uses min(maxSteps, 25). */
 export const effectiveMaxSteps = (requested: number | undefined): number => Math.min(requested ?? MAX_STEPS, MAX_STEPS);
 
-export const DesignBody = z.object({
-  url: httpUrl('url'),
-  endUserId: EndUserIdSchema,
-  extractors: z.array(z.unknown(), { error: 'extractors must be an array of extractor names' }).optional(),
-  enableIpRotation: z.boolean({ error: 'enableIpRotation must be a boolean' }).optional(),
-});
-
-/** Unknown names are silently dropped (SPEC §4.3); omitted or empty means all six. */
-export function resolveExtractors(requested: unknown[] | undefined): ExtractorName[] {
-  if (!requested || requested.length === 0) return [...EXTRACTORS];
-  const wanted = new Set(requested.filter((x): x is string => typeof x === 'string'));
-  return EXTRACTORS.filter((e) => wanted.has(e));
-}
-
-export const isExtractorName = (v: string): v is ExtractorName => (EXTRACTORS as readonly string[]).includes(v);
+/** GET /v1/tasks?limit= (DESIGN §6): non-integer or < 1 is a 400; above 100 is capped; default 50. */
+export const ListLimitQuery = z
+  .string()
+  .regex(/^\d+$/, 'limit must be a positive integer')
+  .transform(Number)
+  .refine((n) => n >= 1, 'limit must be at least 1')
+  .transform((n) => Math.min(n, 100))
+  .optional()
+  .transform((n) => n ?? 50);

@@ -1,3 +1,4 @@
+import type { Config } from '../config.js';
 import type { TaskItem } from '../tasks/model.js';
 
 /** "3 minute", "60 second", "1.5 second": the limit as people say it. */
@@ -22,3 +23,10 @@ export interface Budgets {
 
 export const budgetFor = (kind: TaskItem['kind'], b: Budgets): number =>
   kind === 'agent' ? b.agentBudgetMs : b.designBudgetMs;
+
+/** The configured budgets (BTS_DESIGN_BUDGET_MS, BTS_AGENT_BUDGET_MS, BTS_SWEEP_GRACE_MS). */
+export const budgetsOf = (c: Pick<Config, 'BTS_DESIGN_BUDGET_MS' | 'BTS_AGENT_BUDGET_MS' | 'BTS_SWEEP_GRACE_MS'>): Budgets => ({
+  designBudgetMs: c.BTS_DESIGN_BUDGET_MS,
+  agentBudgetMs: c.BTS_AGENT_BUDGET_MS,
+  graceMs: c.BTS_SWEEP_GRACE_MS,
+});

@@ -1,53 +1,43 @@
-import type { Logger } from '@aws-lambda-powertools/logger';
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { config } from '../config.js';
-import { deps as defaultDeps, type Deps } from '../deps.js';
-import { TaskCancelledError, TaskFailedError, TransientWorkerError } from '../errors.js';
-import { logger } from '../logger.js';
+import type { Config } from '../config.js';
+import { AppError, describeError, TaskCancelledError, TaskFailedError, TaskGoneError, TransientWorkerError } from '../errors.js';
+import type { Logger } from '../logger.js';
 import { TaskMessageSchema, type TaskItem, type TaskMessage } from '../tasks/model.js';
-import { offloadIfLarge } from '../tasks/result-store.js';
-import type { TaskProgress } from '../tasks/task-repository.js';
-import { budgetExceededMessage, budgetFor, type Budgets } from './budget.js';
+import { offloadIfLarge, type ResultStore } from '../tasks/result-store.js';
+import type { TaskRepository } from '../tasks/task-repository.js';
+import { budgetExceededMessage, budgetFor, budgetsOf, type Budgets } from './budget.js';
+import type { Job, JobOutput } from './job.js';
+
+/** What the runner itself needs; a job's own needs come on top through `D`. */
+export interface RunnerDeps {
+  tasks: TaskRepository;
+  results: ResultStore;
+  logger: Logger;
+  now: () => Date;
+  config: Pick<Config, 'BTS_DESIGN_BUDGET_MS' | 'BTS_AGENT_BUDGET_MS' | 'BTS_SWEEP_GRACE_MS'>;
+}
+
+export interface TaskRunnerOptions<D extends RunnerDeps> {
+  kind: TaskItem['kind'];
+  job: Job<D>;
+  deps: () => D;
+  /** How often a running task re-reads its item to notice a cancel request. */
+  cancelPollMs?: number;
+  /** Overrides the configured budgets (tests run short ones). */
+  budgets?: Budgets;
+}
+
+/** Matches the queues' redrive policy: the last delivery ends the task instead of retrying. */
+export const MAX_ATTEMPTS = 5;
 
 /**
  * The generic worker: SQS record → claim → job under its time budget → result written.
  * Task-level failures end the task as `failed` and the message is consumed; only
  * infrastructure trouble (DynamoDB/S3/browser launch) is reported as a batch item
  * failure, so SQS redelivers it (and moves it to the DLQ after repeated failures).
+ * Batch size is 1 in practice; any N is handled one after another.
  */
-
-
-export interface JobContext {
-  task: TaskItem;
-  /** Aborted when the budget runs out or a cancel is requested. */
-  signal: AbortSignal;
-  log: Logger;
-  budgetMs: number;
-}
-
-/** What a job writes on completion; extra internal fields (timings) are allowed. */
-export type JobOutput = TaskProgress & Record<string, unknown>;
-export type Job = (ctx: JobContext) => Promise<JobOutput>;
-
-export interface TaskRunnerOptions {
-  kind: TaskItem['kind'];
-  job: Job;
-  /** How often a running task re-reads its item to notice a cancel request. */
-  cancelPollMs?: number;
-  deps?: () => Deps;
-  budgets?: () => Budgets;
-}
-
-/** Matches the queues' redrive policy: the last delivery ends the task instead of retrying. */
-export const MAX_ATTEMPTS = 5;
-
-const configBudgets = (): Budgets => {
-  const c = config();
-  return { designBudgetMs: c.BTS_DESIGN_BUDGET_MS, agentBudgetMs: c.BTS_AGENT_BUDGET_MS, graceMs: c.BTS_SWEEP_GRACE_MS };
-};
-
-/** A Lambda SQS handler (batch size 1 in practice, any N handled one after another). */
-export function createTaskHandler(opts: TaskRunnerOptions): (event: SQSEvent) => Promise<SQSBatchResponse> {
+export function createTaskHandler<D extends RunnerDeps>(opts: TaskRunnerOptions<D>): (event: SQSEvent) => Promise<SQSBatchResponse> {
   return async (event) => {
     const batchItemFailures: SQSBatchItemFailure[] = [];
     // Sequential on purpose: one Chromium shares the container's cores.
@@ -67,19 +57,17 @@ function parseMessage(body: string): TaskMessage | undefined {
   }
 }
 
-const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-
 /** Returns false when the record should be redelivered. */
-async function processRecord(record: SQSRecord, opts: TaskRunnerOptions): Promise<boolean> {
+async function processRecord<D extends RunnerDeps>(record: SQSRecord, opts: TaskRunnerOptions<D>): Promise<boolean> {
+  const d = opts.deps();
   const message = parseMessage(record.body);
   if (!message || message.kind !== opts.kind) {
     // Retrying a message that can never parse would only loop it into the DLQ.
-    logger().error('dropping unusable task message', { messageId: record.messageId, worker: opts.kind });
+    d.logger.error('dropping unusable task message', { messageId: record.messageId, worker: opts.kind });
     return true;
   }
-  const log = logger().createChild({ persistentKeys: { taskId: message.taskId } });
-  const d = (opts.deps ?? defaultDeps)();
-  const budgets = (opts.budgets ?? configBudgets)();
+  const log = d.logger.createChild({ persistentKeys: { taskId: message.taskId } });
+  const budgets = opts.budgets ?? budgetsOf(d.config);
   const budgetMs = budgetFor(opts.kind, budgets);
 
   const claimedAt = d.now();
@@ -87,7 +75,7 @@ async function processRecord(record: SQSRecord, opts: TaskRunnerOptions): Promis
   try {
     task = await d.tasks.claim(message.taskId, claimedAt, budgetMs + budgets.graceMs);
   } catch (err) {
-    log.warn('claim failed; the message will be redelivered', { error: errorText(err) });
+    log.warn('claim failed; the message will be redelivered', { error: describeError(err) });
     return false;
   }
   if (!task) {
@@ -99,22 +87,22 @@ async function processRecord(record: SQSRecord, opts: TaskRunnerOptions): Promis
   const outcome = await runJob(task, opts, budgetMs, d, log);
   if (outcome.status === 'retry' && (task.attempts ?? 1) < MAX_ATTEMPTS) {
     log.warn('transient failure; releasing the lease for a retry', { error: outcome.error });
-    await releaseLease(d, task.taskId).catch(() => undefined);
+    await releaseLease(d, task.taskId).catch((err: unknown) => log.warn('could not release the lease', { error: describeError(err) }));
     return false;
   }
   try {
     await writeOutcome(d, task, outcome, claimedAt, log);
     return true;
   } catch (err) {
-    log.warn('could not record the outcome; the message will be redelivered', { error: errorText(err) });
-    await releaseLease(d, task.taskId).catch(() => undefined);
+    log.warn('could not record the outcome; the message will be redelivered', { error: describeError(err) });
+    await releaseLease(d, task.taskId).catch((e: unknown) => log.warn('could not release the lease', { error: describeError(e) }));
     return false;
   }
 }
 
 /** Lets a redelivery take the task over at once instead of waiting out the lease. */
-function releaseLease(d: Deps, taskId: string): Promise<boolean> {
-  return d.tasks.updateRunning(taskId, { leaseExpiresAt: new Date(0).toISOString() }, d.now());
+async function releaseLease(d: RunnerDeps, taskId: string): Promise<void> {
+  await d.tasks.updateRunning(taskId, { leaseExpiresAt: new Date(0).toISOString() }, d.now());
 }
 
 type Outcome =
@@ -125,13 +113,13 @@ type Outcome =
   /** The item left `running` under us (swept): nothing to write. */
   | { status: 'gone' };
 
-class StopSignal extends Error {
-  constructor(readonly why: 'cancelled' | 'gone') {
-    super(why);
-  }
+/** Why the runner stopped a job on its own; an abort reason, not an error. */
+interface Stop {
+  stop: 'cancelled' | 'gone';
 }
+const isStop = (v: unknown): v is Stop => typeof v === 'object' && v !== null && 'stop' in v;
 
-async function runJob(task: TaskItem, opts: TaskRunnerOptions, budgetMs: number, d: Deps, log: Logger): Promise<Outcome> {
+async function runJob<D extends RunnerDeps>(task: TaskItem, opts: TaskRunnerOptions<D>, budgetMs: number, d: D, log: Logger): Promise<Outcome> {
   const controller = new AbortController();
   const stopped = new Promise<never>((_, reject) => {
     controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
@@ -145,33 +133,34 @@ async function runJob(task: TaskItem, opts: TaskRunnerOptions, budgetMs: number,
     d.tasks
       .get(task.taskId)
       .then((now) => {
-        if (now?.cancelRequested) controller.abort(new StopSignal('cancelled'));
-        else if (now?.status !== 'running') controller.abort(new StopSignal('gone'));
+        if (now?.cancelRequested) controller.abort({ stop: 'cancelled' } satisfies Stop);
+        else if (now?.status !== 'running') controller.abort({ stop: 'gone' } satisfies Stop);
       })
       .catch(() => undefined); // a missed poll only delays noticing a cancel
   }, opts.cancelPollMs ?? 2_000);
 
-  const job = opts.job({ task, signal: controller.signal, log, budgetMs });
+  const job = opts.job({ task, signal: controller.signal, log, budgetMs, deps: d });
   job.catch(() => undefined); // after an abort the job's late rejection is expected
   try {
     return { status: 'completed', output: await Promise.race([job, stopped]) };
   } catch (err) {
-    if (err instanceof StopSignal) return { status: err.why };
+    if (isStop(err)) return { status: err.stop };
+    if (err instanceof TaskGoneError) return { status: 'gone' };
     if (err instanceof TaskCancelledError) return { status: 'cancelled' };
     if (err instanceof TransientWorkerError) return { status: 'retry', error: err.message };
-    if (err instanceof TaskFailedError) return { status: 'failed', error: err.message };
-    log.warn('job failed', { error: errorText(err) });
+    // Errors raised on purpose say what went wrong in words meant for the caller.
+    if (err instanceof TaskFailedError || (err instanceof AppError && err.expose)) return { status: 'failed', error: err.message };
+    log.warn('job failed', { error: describeError(err) });
     const label = opts.kind === 'design' ? 'Design extraction failed' : 'Task failed';
-    // Playwright errors carry a multi-line call log; the first line is the useful part.
-    return { status: 'failed', error: `${label}: ${errorText(err).split('\n')[0]?.slice(0, 500) ?? 'unknown error'}` };
+    return { status: 'failed', error: `${label}: ${describeError(err)}` };
   } finally {
     clearTimeout(timer);
     clearInterval(poll);
-    if (!controller.signal.aborted) controller.abort(new StopSignal('gone'));
+    if (!controller.signal.aborted) controller.abort({ stop: 'gone' } satisfies Stop);
   }
 }
 
-async function writeOutcome(d: Deps, task: TaskItem, outcome: Outcome, claimedAt: Date, log: Logger): Promise<void> {
+async function writeOutcome(d: RunnerDeps, task: TaskItem, outcome: Outcome, claimedAt: Date, log: Logger): Promise<void> {
   const now = d.now();
   const durationMs = now.getTime() - claimedAt.getTime();
   let written: boolean;

@@ -1,8 +1,12 @@
-import { config } from '../config.js';
-import { deps as defaultDeps, type Deps } from '../deps.js';
-import { logger } from '../logger.js';
+import { describeError } from '../errors.js';
 import type { TaskItem } from '../tasks/model.js';
-import { budgetExceededMessage, budgetFor, type Budgets } from './budget.js';
+import type { TaskQueue } from '../tasks/task-queue.js';
+import { budgetExceededMessage, budgetFor, budgetsOf, type Budgets } from './budget.js';
+import type { RunnerDeps } from './run-task.js';
+
+export interface SweeperDeps extends RunnerDeps {
+  queue: TaskQueue;
+}
 
 /**
  * Repairs what a crashed worker or a lost message leaves behind. Tasks stuck in
@@ -30,25 +34,20 @@ export const PENDING_REQUEUE_AFTER_MS = 5 * 60_000;
 export const PENDING_FAIL_AFTER_MS = 60 * 60_000;
 export const SWEEP_LIMIT = 50;
 
-const configBudgets = (): Budgets => {
-  const c = config();
-  return { designBudgetMs: c.BTS_DESIGN_BUDGET_MS, agentBudgetMs: c.BTS_AGENT_BUDGET_MS, graceMs: c.BTS_SWEEP_GRACE_MS };
-};
-
 /** Re-enqueued ids of this process, so one backlog does not get flooded with duplicates. */
 const recentlyRequeued = new Map<string, number>();
 
 /** The condition "unchanged since we read it": updatedAt strictly before the next millisecond. */
 const unchangedSince = (t: TaskItem): string => new Date(Date.parse(t.updatedAt) + 1).toISOString();
 
-export async function sweepOnce(d: Deps = defaultDeps(), opts: SweepOptions = {}): Promise<SweepReport> {
+export async function sweepOnce(d: SweeperDeps, opts: SweepOptions = {}): Promise<SweepReport> {
   const now = opts.now ?? d.now();
-  const budgets = opts.budgets ?? configBudgets();
+  const budgets = opts.budgets ?? budgetsOf(d.config);
   const limit = opts.limit ?? SWEEP_LIMIT;
   const pendingAfterMs = opts.pendingAfterMs ?? PENDING_REQUEUE_AFTER_MS;
   const pendingFailAfterMs = opts.pendingFailAfterMs ?? PENDING_FAIL_AFTER_MS;
   const report: SweepReport = { failed: [], requeued: [], abandoned: [] };
-  const log = logger().createChild({ persistentKeys: { worker: 'sweeper' } });
+  const log = d.logger.createChild({ persistentKeys: { worker: 'sweeper' } });
 
   const shortest = Math.min(budgets.designBudgetMs, budgets.agentBudgetMs) + budgets.graceMs;
   const running = await d.tasks.listByStatus('running', new Date(now.getTime() - shortest).toISOString(), limit);
@@ -80,7 +79,7 @@ export async function sweepOnce(d: Deps = defaultDeps(), opts: SweepOptions = {}
       recentlyRequeued.set(t.taskId, now.getTime());
       report.requeued.push(t.taskId);
     } catch (err) {
-      log.warn('re-enqueue failed; next sweep retries', { taskId: t.taskId, error: err instanceof Error ? err.message : String(err) });
+      log.warn('re-enqueue failed; next sweep retries', { taskId: t.taskId, error: describeError(err) });
     }
   }
   // Forget old entries so the map stays as small as the backlog.
@@ -90,12 +89,13 @@ export async function sweepOnce(d: Deps = defaultDeps(), opts: SweepOptions = {}
 }
 
 /** The local runtime's stand-in for the EventBridge schedule; returns its stop function. */
-export function startSweeperTimer(intervalMs = 30_000): () => Promise<void> {
+export function startSweeperTimer(deps: () => SweeperDeps, intervalMs = 30_000): () => Promise<void> {
   let inFlight: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (inFlight) return; // never overlap two sweeps
-    inFlight = sweepOnce()
-      .catch((err: unknown) => logger().warn('sweep failed', { error: err instanceof Error ? err.message : String(err) }))
+    const d = deps();
+    inFlight = sweepOnce(d)
+      .catch((err: unknown) => d.logger.warn('sweep failed', { error: describeError(err) }))
       .finally(() => {
         inFlight = undefined;
       });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deps } from '../../lib/deps.js';
+
 import { sessionStateKey } from '../../lib/agent/session-state.js';
 import { uniqueId } from '../support/aws.js';
 import { accountReader, cartShopper, shopper, sloppyShopper, stuckClicker, wanderer } from '../fixtures/agent/policies.js';
@@ -123,8 +123,8 @@ describe('agent tasks', () => {
     const { taskId } = await world.submit({ task: 'Browse until cancelled', agent: { startUrl: `${world.site.url}/` } });
     const task = await world.work(taskId, model, {
       during: async (id) => {
-        for (let i = 0; i < 100 && ((await deps().tasks.get(id))?.stepSummaries.length ?? 0) < 3; i++) await new Promise((r) => setTimeout(r, 50));
-        await deps().tasks.requestCancel(id, new Date());
+        for (let i = 0; i < 100 && ((await world.deps.tasks.get(id))?.stepSummaries.length ?? 0) < 3; i++) await new Promise((r) => setTimeout(r, 50));
+        await world.deps.tasks.requestCancel(id, new Date());
       },
     });
     expect(task.status).toBe('cancelled');
@@ -144,7 +144,7 @@ describe('sessions', () => {
     expect(t1.status).toBe('completed');
     expect(t1.result).toBe('Added Trail Runner X to the cart');
 
-    const stored = await deps().results.get(sessionStateKey(businessId, first.sessionId));
+    const stored = await world.deps.results.get(sessionStateKey(businessId, first.sessionId));
     expect(JSON.stringify(stored)).not.toContain('trail-runner-x'); // encrypted at rest
 
     const second = await world.submit({ businessId, sessionId: first.sessionId, task: 'What is in my cart?' });

@@ -1,14 +1,12 @@
 import type { SQSEvent } from 'aws-lambda';
-import { closeSharedBrowser } from '../../lib/browser/chromium.js';
 import { KnowledgeIndex } from '../../lib/browser/knowledge.js';
 import { putCredentials } from '../../lib/credentials/use-cases.js';
 import { agentJob, type AgentJobOptions } from '../../lib/agent/job.js';
 import { PLATFORM_DOMAINS } from '../../lib/agent/credentials.js';
-import { deps } from '../../lib/deps.js';
-import { logger } from '../../lib/logger.js';
+import type { WorkerDeps as Deps } from '../../lib/worker-deps.js';
 import type { AgentRequest, TaskItem } from '../../lib/tasks/model.js';
 import { inlineOffloaded } from '../../lib/tasks/result-store.js';
-import { submitAgentTask } from '../../lib/tasks/submit.js';
+import { submitAgentTask } from '../../lib/tasks/use-cases.js';
 import { createTaskHandler } from '../../lib/worker/run-task.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { uniqueId, useTestAws } from '../support/aws.js';
@@ -25,6 +23,7 @@ export const REDDIT_SECRET = 'rs-9f8e7d6c5b4a-secret-session-value';
 
 export interface AgentWorld {
   site: FixtureServer;
+  deps: Deps;
   run(opts: RunOptions): Promise<{ task: TaskItem; model: ScriptedModel }>;
   submit(opts: SubmitOptions): Promise<{ taskId: string; sessionId: string }>;
   /** Runs an already submitted task through the worker. */
@@ -54,19 +53,18 @@ export interface RunOptions extends SubmitOptions, WorkOptions {
 }
 
 export async function startAgentWorld(): Promise<AgentWorld> {
-  process.env.BTS_ALLOW_PRIVATE_NETWORK = 'true';
-  const aws = await useTestAws();
+  const aws = await useTestAws({ BTS_ALLOW_PRIVATE_NETWORK: 'true' });
   const site = await startFixtureServer({ routes: [catalogueRoute({ expectedSession: REDDIT_SECRET })] });
   const knowledge = new KnowledgeIndex([]);
+  const deps: Deps = { ...aws.deps, knowledge: async () => knowledge };
 
   const submit = async (o: SubmitOptions) => {
     const businessId = o.businessId ?? uniqueId('agent-biz');
     const agent: AgentRequest = { maxSteps: 25, includeHtmlDump: false, ...o.agent };
     const s = await submitAgentTask(
-      deps(),
+      deps,
       { businessId },
       { endUserId: o.endUserId ?? 'user-1', task: o.task, agent, ...(o.sessionId ? { sessionId: o.sessionId } : {}) },
-      logger(),
     );
     return { taskId: s.taskId, sessionId: s.sessionId };
   };
@@ -75,10 +73,10 @@ export async function startAgentWorld(): Promise<AgentWorld> {
     const handler = createTaskHandler({
       kind: 'agent',
       cancelPollMs: 100,
-      budgets: () => ({ agentBudgetMs: o.budgetMs ?? 60_000, designBudgetMs: 60_000, graceMs: 5_000 }),
+      budgets: { agentBudgetMs: o.budgetMs ?? 60_000, designBudgetMs: 60_000, graceMs: 5_000 },
+      deps: () => deps,
       job: agentJob({
         model: () => ({ model: model.model, provider: 'scripted', modelId: 'scripted-policy' }),
-        knowledge: async () => knowledge,
         // reddit is played by the fixture's second origin (localhost); other platforms keep theirs.
         platformDomains: { ...PLATFORM_DOMAINS, reddit: ['localhost'] },
         ...o.job,
@@ -88,13 +86,14 @@ export async function startAgentWorld(): Promise<AgentWorld> {
     const running = handler(event);
     if (o.during) await o.during(taskId);
     await running;
-    const item = await deps().tasks.get(taskId);
+    const item = await deps.tasks.get(taskId);
     if (!item) throw new Error(`task ${taskId} vanished`);
-    return inlineOffloaded(deps().results, item);
+    return inlineOffloaded(deps.results, item);
   };
 
   return {
     site,
+    deps,
     submit,
     work,
     async run(o) {
@@ -103,10 +102,9 @@ export async function startAgentWorld(): Promise<AgentWorld> {
       return { task: await work(taskId, model, o), model };
     },
     async uploadRedditSession(businessId, endUserId) {
-      await putCredentials(deps(), { businessId }, endUserId, { redditSession: REDDIT_SECRET });
+      await putCredentials(deps, { businessId }, { endUserId, values: { redditSession: REDDIT_SECRET } });
     },
     async stop() {
-      await closeSharedBrowser();
       await site.close();
       await aws.stop();
     },

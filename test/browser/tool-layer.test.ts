@@ -6,19 +6,22 @@ import { KnowledgeIndex } from '../../lib/browser/knowledge.js';
 import { closeBrowserSession, createBrowserSession, type BrowserSession } from '../../lib/browser/session.js';
 import { TRUNCATION_MARKER } from '../../lib/browser/snapshot.js';
 import { findTool, runTool } from '../../lib/browser/tools/index.js';
-import { BrowserPool } from '../../lib/mcp/browser-pool.js';
+import { BrowserLauncher } from '../../lib/browser/chromium.js';
+import { networkPolicy } from '../../lib/browser/network/guard.js';
+import { renderToolResult } from '../../lib/browser/tool.js';
+import { sessionResolver } from '../../lib/mcp/server.js';
 import { createLogger } from '../../lib/mcp/log.js';
 import { SessionRegistry } from '../../lib/mcp/session-registry.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 
 /** The tool layer as the agent uses it (tool.handle via runTool, one session), on one Chromium. */
 let fx: FixtureServer;
-let pool: BrowserPool;
+let pool: BrowserLauncher;
 let knowledge: KnowledgeIndex;
 
 beforeAll(async () => {
   fx = await startFixtureServer();
-  pool = new BrowserPool(true);
+  pool = new BrowserLauncher({ headless: true });
   knowledge = await KnowledgeIndex.load(resolve(import.meta.dirname, '../../data/knowledgegraphindex'));
 });
 
@@ -30,8 +33,8 @@ afterAll(async () => {
 async function tool(session: BrowserSession, name: string, args: Record<string, unknown> = {}): Promise<{ text: string; isError: boolean }> {
   const t = findTool(name);
   if (!t) throw new Error(`no tool ${name}`);
-  const r = await runTool(t, { session, knowledge }, args);
-  return { text: r.toText(), isError: r.isError };
+  const r = renderToolResult(await runTool(t, { session: async () => session, knowledge }, args));
+  return { text: r.text, isError: r.isError };
 }
 
 const refOf = (snap: string, role: string, name: string): string => /\[ref=([a-z0-9]+)\]/.exec(snap.split('\n').find((l) => l.includes(`${role} "${name}"`)) ?? '')?.[1] ?? 'missing';
@@ -93,7 +96,7 @@ describe('browser tool layer', () => {
   });
 
   it('closes idle sessions of a registry', async () => {
-    const registry = new SessionRegistry(pool, 100, createLogger('error'));
+    const registry = new SessionRegistry(pool, networkPolicy(true), 100, createLogger('error'));
     const id = await registry.create({});
     const session = registry.get(id);
     expect(session).toBeDefined();
@@ -106,8 +109,8 @@ describe('browser tool layer', () => {
   it('tools that need a session say so when called without one', async () => {
     const t = findTool('snapshot');
     if (!t) throw new Error('no snapshot tool');
-    const r = await runTool(t, { session: undefined, knowledge }, {});
+    const r = renderToolResult(await runTool(t, { session: sessionResolver(undefined), knowledge }, {}));
     expect(r.isError).toBe(true);
-    expect(r.toText()).toContain('create_session');
+    expect(r.text).toContain('create_session');
   });
 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3AssetStore } from '../../lib/aws/s3-asset-store.js';
+import { S3AssetStore } from '../../lib/design/s3-asset-store.js';
 import { launchBrowser } from '../../lib/browser/chromium.js';
 import { MAX_ASSETS_PER_TASK } from '../../lib/design/assets.js';
 import { extractDesign, prepareDesignPage } from '../../lib/design/extract.js';
@@ -21,7 +21,7 @@ let store: S3AssetStore;
 
 beforeAll(async () => {
   emulators = await useTestAws();
-  store = new S3AssetStore();
+  store = new S3AssetStore(emulators.clients.s3, emulators.config.ASSETS_BUCKET, emulators.config.BTS_ASSET_URL_TTL_S);
   server = await startFixtureServer();
   browser = await launchBrowser();
 });

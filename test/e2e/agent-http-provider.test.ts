@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedBrowser } from '../../lib/browser/chromium.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
 import { startScriptedOpenAIServer, type ScriptedOpenAIServer } from '../fixtures/agent/openai-server.js';
@@ -27,7 +26,6 @@ afterAll(async () => {
   await rt?.stop();
   await site?.close();
   await llm?.close();
-  await closeSharedBrowser();
 });
 
 describe('agent task over the HTTP model provider', () => {

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { deps, overrideDeps } from '../../lib/deps.js';
-import { quotaMonth } from '../../lib/quota/quota-repository.js';
+import { quotaMonth } from '../../lib/quota/model.js';
 import { createApiKey } from '../../lib/keys/use-cases.js';
 import type { TaskQueue } from '../../lib/tasks/task-queue.js';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
@@ -10,7 +9,15 @@ beforeAll(async () => {
   rt = await startTestRuntime();
 });
 afterAll(async () => rt?.stop());
-afterEach(() => overrideDeps(undefined));
+const deps = () => rt.runtime.deps;
+let restore: (() => void) | undefined;
+const overridePorts = (patch: Parameters<TestRuntime['runtime']['swapPorts']>[0]) => {
+  restore = rt.runtime.swapPorts(patch);
+};
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+});
 
 describe('authentication', () => {
   it.each([
@@ -71,16 +78,16 @@ describe('dashboard key management', () => {
   it('answers 404 for an unknown key and for another business’s key', async () => {
     const token = await rt.dashboardToken();
     expect((await rt.call('DELETE', '/v1/api-keys/key_nope', { key: token })).status).toBe(404);
-    const theirs = await createApiKey(deps(), 'third-business');
+    const theirs = await createApiKey(deps(), { businessId: 'third-business' });
     expect((await rt.call('DELETE', `/v1/api-keys/${theirs.keyId}`, { key: token })).status).toBe(404);
     expect((await rt.call('GET', '/v1/tasks', { key: theirs.apiKey })).status).toBe(200);
   });
 
   it('refreshes lastUsedAt without a write on every request', async () => {
-    const k = await createApiKey(deps(), 'touch-business');
+    const k = await createApiKey(deps(), { businessId: 'touch-business' });
     let writes = 0;
     const real = deps().apiKeys;
-    overrideDeps({
+    overridePorts({
       apiKeys: Object.assign(Object.create(Object.getPrototypeOf(real) as object) as typeof real, real, {
         touchLastUsed: async (...args: Parameters<typeof real.touchLastUsed>) => {
           writes++;
@@ -109,7 +116,7 @@ describe('routing', () => {
 
 describe('quota', () => {
   it('lets exactly `limit` of 30 simultaneous submissions through, across task kinds', async () => {
-    const k = await createApiKey(deps(), 'race-business');
+    const k = await createApiKey(deps(), { businessId: 'race-business' });
     await deps().businesses.setQuota('race-business', 10, new Date());
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -126,7 +133,7 @@ describe('quota', () => {
   });
 
   it('defaults to 15 per month', async () => {
-    const k = await createApiKey(deps(), 'default-quota-business');
+    const k = await createApiKey(deps(), { businessId: 'default-quota-business' });
     const statuses: number[] = [];
     for (let i = 0; i < 16; i++) statuses.push((await rt.call('POST', '/v1/tasks', { key: k.apiKey, body: { endUserId: 'q', task: 'x' } })).status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(15);
@@ -148,9 +155,9 @@ describe('enqueue failure', () => {
 
   it('agent task: 500 with taskId, the task reads as failed, the unit is given back', async () => {
     const before = await used(rt.runtime.businessId);
-    overrideDeps({ queue: failingQueue });
+    overridePorts({ queue: failingQueue });
     const res = await rt.call('POST', '/v1/tasks', { body: { endUserId: 'e', task: 'x' } });
-    overrideDeps(undefined);
+    restore?.();
     expect(res.status).toBe(500);
     expect(res.body).toMatchObject({ error: expect.stringMatching(/enqueue/), taskId: expect.any(String) });
     const task = await rt.call('GET', `/v1/tasks/${String(res.body.taskId)}`);
@@ -161,9 +168,9 @@ describe('enqueue failure', () => {
   it('design task: 500, no task kept, the unit is given back', async () => {
     const before = await used(rt.runtime.businessId);
     const sessionsBefore = (await rt.call('GET', '/v1/tasks?limit=100')).body.sessions as unknown[];
-    overrideDeps({ queue: failingQueue });
+    overridePorts({ queue: failingQueue });
     const res = await rt.call('POST', '/v1/design/extract', { body: { url: 'https://example.com', endUserId: 'e' } });
-    overrideDeps(undefined);
+    restore?.();
     expect(res.status).toBe(500);
     expect(res.body).not.toHaveProperty('taskId');
     expect(await used(rt.runtime.businessId)).toBe(before);
@@ -171,11 +178,11 @@ describe('enqueue failure', () => {
   });
 
   it('an unexpected failure answers a generic 500 with the request id and no stack', async () => {
-    overrideDeps({
+    overridePorts({
       tasks: { ...deps().tasks, get: async () => Promise.reject(new Error('disk on fire at /secret/path')) },
     });
     const res = await rt.call('GET', '/v1/tasks/abc');
-    overrideDeps(undefined);
+    restore?.();
     expect(res.status).toBe(500);
     expect(res.body.error).toBe(`Internal server error (request id ${res.headers.get('x-request-id')})`);
     expect(res.text).not.toMatch(/disk on fire|at \//);

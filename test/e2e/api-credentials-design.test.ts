@@ -1,7 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentClient } from '../../lib/aws/clients.js';
-import { config } from '../../lib/config.js';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
 
 let rt: TestRuntime;
@@ -22,11 +19,9 @@ describe('end-user credentials', () => {
     expect(got.body).toEqual({ endUserId: 'alice', platforms: { twitter: true, reddit: true, tiktok: false, instagram: false } });
     expect(got.text).not.toMatch(/SECRET/);
     // At rest: ciphertext only, bound to the business and end-user.
-    const item = await documentClient().send(
-      new GetCommand({ TableName: config().END_USERS_TABLE, Key: { businessId: rt.runtime.businessId, endUserId: 'alice' } }),
-    );
-    expect(JSON.stringify(item.Item)).not.toMatch(/SECRET/);
-    expect(String(item.Item?.twitterAuthToken)).toMatch(/^local:/);
+    const item = await rt.runtime.deps.endUsers.get(rt.runtime.businessId, 'alice');
+    expect(JSON.stringify(item)).not.toMatch(/SECRET/);
+    expect(String(item?.twitterAuthToken)).toMatch(/^local:/);
   });
 
   it('upserts: fields not mentioned keep their values', async () => {

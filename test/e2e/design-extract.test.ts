@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedBrowser } from '../../lib/browser/chromium.js';
-import { deps } from '../../lib/deps.js';
 import { EXTRACTORS } from '../../lib/tasks/model.js';
 import { FIXTURES_DIR, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
@@ -26,7 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rt?.stop();
   await site?.close();
-  await closeSharedBrowser();
 });
 
 describe('design extraction end to end', () => {
@@ -62,7 +59,7 @@ describe('design extraction end to end', () => {
     expect(logo.src).toContain('logo.svg');
 
     // Internal timings sit beside the spec's durationMs on the stored item.
-    const item = (await deps().tasks.get(taskId)) as unknown as { designTimings?: { inPageMs: number; totalMs: number }; attempts?: number };
+    const item = (await rt.runtime.deps.tasks.get(taskId)) as unknown as { designTimings?: { inPageMs: number; totalMs: number }; attempts?: number };
     expect(item.attempts).toBe(1);
     expect(item.designTimings?.inPageMs).toBeGreaterThan(0);
     expect(item.designTimings?.totalMs).toBe(design.durationMs);

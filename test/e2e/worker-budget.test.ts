@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedBrowser } from '../../lib/browser/chromium.js';
 import { randomUUID } from 'node:crypto';
-import { deps } from '../../lib/deps.js';
 import type { TaskItem } from '../../lib/tasks/model.js';
-import { designJob } from '../../lib/worker/design-job.js';
+import { runDesignJob } from '../../lib/design/job.js';
 import { createTaskHandler } from '../../lib/worker/run-task.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { newTaskItem } from '../../lib/tasks/submit.js';
+import { newTaskItem } from '../../lib/tasks/use-cases.js';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
 
 let rt: TestRuntime;
@@ -35,8 +33,6 @@ afterAll(async () => {
   for (const t of pending) clearTimeout(t);
   await rt?.stop();
   await site?.close();
-  await closeSharedBrowser();
-  delete process.env.BTS_DESIGN_BUDGET_MS;
 });
 
 describe('time budget', () => {
@@ -48,7 +44,7 @@ describe('time budget', () => {
     expect(task).toMatchObject({ status: 'failed', error: 'Design extraction exceeded its 1.5 second limit' });
     // The budget, not the page's 4 s answer, ended the run (browser start-up included).
     expect(Date.now() - started).toBeLessThan(3_900);
-    const item = await deps().tasks.get(String(submit.body.taskId));
+    const item = await rt.runtime.deps.tasks.get(String(submit.body.taskId));
     expect(item?.leaseExpiresAt).toBeUndefined();
     expect(item?.durationMs).toBeGreaterThanOrEqual(1_500);
   });
@@ -62,12 +58,13 @@ describe('cancellation of a running task', () => {
       designRequest: { url: `${site.url}/slow?cancel`, extractors: ['colors'], enableIpRotation: false },
     };
     const { taskId } = item;
-    await deps().tasks.create(item);
+    await rt.runtime.deps.tasks.create(item);
     const handler = createTaskHandler({
       kind: 'design',
-      job: designJob(),
+      job: runDesignJob,
+      deps: () => rt.runtime.deps,
       cancelPollMs: 100,
-      budgets: () => ({ designBudgetMs: 20_000, agentBudgetMs: 180_000, graceMs: 1_000 }),
+      budgets: ({ designBudgetMs: 20_000, agentBudgetMs: 180_000, graceMs: 1_000 }),
     });
     // Act
     const started = Date.now();
@@ -86,13 +83,13 @@ describe('cancellation of a running task', () => {
         },
       ],
     });
-    while ((await deps().tasks.get(taskId))?.status !== 'running') await new Promise((r) => setTimeout(r, 20));
-    expect(await deps().tasks.requestCancel(taskId, new Date())).toBe('flagged');
+    while ((await rt.runtime.deps.tasks.get(taskId))?.status !== 'running') await new Promise((r) => setTimeout(r, 20));
+    expect(await rt.runtime.deps.tasks.requestCancel(taskId, new Date())).toBe('flagged');
     const res = await run;
     // Assess: ended well before the slow page would have answered.
     expect(res.batchItemFailures).toEqual([]);
     expect(Date.now() - started).toBeLessThan(3_000);
-    const after = await deps().tasks.get(taskId);
+    const after = await rt.runtime.deps.tasks.get(taskId);
     expect(after?.status).toBe('cancelled');
     expect(after?.design).toBeUndefined();
     expect(after?.error).toBeUndefined();

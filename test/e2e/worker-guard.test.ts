@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedBrowser } from '../../lib/browser/chromium.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
 
@@ -23,9 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rt?.stop();
   await site?.close();
-  await closeSharedBrowser();
-  // The runtime keeps `??=` defaults in process.env; leave the next file the local default.
-  delete process.env.BTS_ALLOW_PRIVATE_NETWORK;
 });
 
 describe('network guard through the local runtime (BTS_ALLOW_PRIVATE_NETWORK=false)', () => {

@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedBrowser } from '../../lib/browser/chromium.js';
-import { deps } from '../../lib/deps.js';
 import type { DesignRequest, TaskItem } from '../../lib/tasks/model.js';
 import type { TaskRepository } from '../../lib/tasks/task-repository.js';
-import { designJob } from '../../lib/worker/design-job.js';
+import { runDesignJob } from '../../lib/design/job.js';
 import { createTaskHandler } from '../../lib/worker/run-task.js';
 import { startSweeperTimer, sweepOnce } from '../../lib/worker/sweeper.js';
-import { handler as designHandler } from '../../functions/worker/design.js';
+import { designWorker } from '../../functions/worker/design.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { newTaskItem } from '../../lib/tasks/submit.js';
+import { newTaskItem } from '../../lib/tasks/use-cases.js';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
 
 let rt: TestRuntime;
 let site: FixtureServer;
 let pageUrl: string;
+/** The design worker's Lambda handler, wired to this runtime's deps as the worker loop wires it. */
+const designHandler = (event: SQSEvent) => createTaskHandler({ ...designWorker, deps: () => rt.runtime.deps })(event);
 
 /** A design task written straight to the table, with no queue message (the worker loop never sees it). */
 async function createDesignItem(overrides: Partial<TaskItem> = {}, design?: Partial<DesignRequest>): Promise<TaskItem> {
@@ -24,7 +24,7 @@ async function createDesignItem(overrides: Partial<TaskItem> = {}, design?: Part
     designRequest: { url: pageUrl, extractors: ['colors', 'logo'], enableIpRotation: false, ...design },
     ...overrides,
   };
-  await deps().tasks.create(item);
+  await rt.runtime.deps.tasks.create(item);
   return item;
 }
 
@@ -58,7 +58,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rt?.stop();
   await site?.close();
-  await closeSharedBrowser();
 });
 
 describe('worker lifecycle', () => {
@@ -68,9 +67,9 @@ describe('worker lifecycle', () => {
     const event = sqsEvent(JSON.stringify({ taskId: item.taskId, kind: 'design' }));
     // Act: two concurrent deliveries of the same message, then a late third one.
     const [a, b] = await Promise.all([designHandler(event), designHandler(event)]);
-    const afterFirst = await deps().tasks.get(item.taskId);
+    const afterFirst = await rt.runtime.deps.tasks.get(item.taskId);
     const c = await designHandler(event);
-    const afterLate = await deps().tasks.get(item.taskId);
+    const afterLate = await rt.runtime.deps.tasks.get(item.taskId);
     // Assess
     expect([a, b, c]).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }, { batchItemFailures: [] }]);
     expect(afterFirst?.status).toBe('completed');
@@ -85,7 +84,7 @@ describe('worker lifecycle', () => {
     const cancel = await rt.call('POST', `/v1/tasks/${item.taskId}/cancel`);
     expect(cancel.status).toBeLessThan(300);
     const res = await designHandler(sqsEvent(JSON.stringify({ taskId: item.taskId, kind: 'design' })));
-    const after = await deps().tasks.get(item.taskId);
+    const after = await rt.runtime.deps.tasks.get(item.taskId);
     expect(res.batchItemFailures).toEqual([]);
     expect(after?.status).toBe('cancelled');
     expect(after?.attempts).toBeUndefined();
@@ -105,34 +104,34 @@ describe('worker lifecycle', () => {
 
   it('reports a batch item failure when the task table is unavailable, and the retry then runs the task', async () => {
     const item = await createDesignItem();
-    const real = deps().tasks;
+    const real = rt.runtime.deps.tasks;
     const broken: TaskRepository = Object.assign(Object.create(real) as TaskRepository, {
       claim: async () => {
         throw new Error('ProvisionedThroughputExceededException');
       },
     });
-    const flaky = createTaskHandler({ kind: 'design', job: designJob(), deps: () => ({ ...deps(), tasks: broken }) });
+    const flaky = createTaskHandler({ kind: 'design', job: runDesignJob, deps: () => ({ ...rt.runtime.deps, tasks: broken }) });
     const event = sqsEvent(JSON.stringify({ taskId: item.taskId, kind: 'design' }), 'm-1');
     expect(await flaky(event)).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-1' }] });
-    expect((await deps().tasks.get(item.taskId))?.status).toBe('pending');
+    expect((await rt.runtime.deps.tasks.get(item.taskId))?.status).toBe('pending');
     expect(await designHandler(event)).toEqual({ batchItemFailures: [] });
-    expect((await deps().tasks.get(item.taskId))?.status).toBe('completed');
+    expect((await rt.runtime.deps.tasks.get(item.taskId))?.status).toBe('completed');
   });
 
   it('sweeps a task stuck in running past its lease into failed with the limit message', async () => {
     const stuck = await createDesignItem({ status: 'running', updatedAt: minutesAgo(10), leaseExpiresAt: minutesAgo(8), attempts: 1 });
     const live = await createDesignItem({ status: 'running', updatedAt: minutesAgo(10), leaseExpiresAt: minutesAgo(-5), attempts: 1 });
-    const report = await sweepOnce(deps());
+    const report = await sweepOnce(rt.runtime.deps);
     expect(report.failed).toContain(stuck.taskId);
     expect(report.failed).not.toContain(live.taskId);
     const task = await rt.poll(stuck.taskId, 1_000);
     expect(task).toMatchObject({ status: 'failed', error: 'Design extraction exceeded its 60 second limit' });
-    expect((await deps().tasks.get(live.taskId))?.status).toBe('running');
+    expect((await rt.runtime.deps.tasks.get(live.taskId))?.status).toBe('running');
   });
 
   it('sweeps on a timer in the local runtime and stops cleanly', async () => {
     const stuck = await createDesignItem({ status: 'running', updatedAt: minutesAgo(10), leaseExpiresAt: minutesAgo(8), attempts: 1 });
-    const stop = startSweeperTimer(100);
+    const stop = startSweeperTimer(() => rt.runtime.deps, 100);
     try {
       const task = await rt.poll(stuck.taskId, 5_000);
       expect(task.status).toBe('failed');
@@ -143,7 +142,7 @@ describe('worker lifecycle', () => {
 
   it('re-enqueues a pending task whose message was lost, and the worker then completes it', async () => {
     const lost = await createDesignItem({ createdAt: minutesAgo(6), updatedAt: minutesAgo(6) });
-    const report = await sweepOnce(deps());
+    const report = await sweepOnce(rt.runtime.deps);
     expect(report.requeued).toContain(lost.taskId);
     const task = await rt.poll(lost.taskId);
     expect(task.status, String(task.error)).toBe('completed');
@@ -168,6 +167,6 @@ describe('worker lifecycle', () => {
     const task = await rt.poll(String(submit.body.taskId));
     expect(task.status).toBe('failed');
     expect(String(task.error).length).toBeGreaterThan(10);
-    expect((await deps().tasks.get(String(submit.body.taskId)))?.attempts).toBe(1);
+    expect((await rt.runtime.deps.tasks.get(String(submit.body.taskId)))?.attempts).toBe(1);
   });
 });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deps } from '../../lib/deps.js';
 import type { TaskItem } from '../../lib/tasks/model.js';
 import { inlineOffloaded, offloadIfLarge } from '../../lib/tasks/result-store.js';
 import { loadCredentials } from '../../lib/credentials/use-cases.js';
-import { hashApiKey } from '../../lib/keys/api-key.js';
+import { hashApiKey } from '../../lib/keys/model.js';
 import { createApiKey } from '../../lib/keys/use-cases.js';
-import { uniqueId, useTestAws } from '../support/aws.js';
+import { uniqueId, useTestAws, type TestAws } from '../support/aws.js';
 
-let env: { stop(): Promise<void> };
+let env: TestAws;
+const deps = () => env.deps;
 beforeAll(async () => {
   env = await useTestAws();
 });
@@ -77,6 +77,19 @@ describe('TaskRepository (conditional state machine)', () => {
     expect(await deps().tasks.get(running.taskId)).toMatchObject({ status: 'running', cancelRequested: true });
   });
 
+  it('tells a progress write whether the task goes on, was asked to cancel, or is gone', async () => {
+    const t = task();
+    await deps().tasks.create(t);
+    await deps().tasks.claim(t.taskId, new Date(), 60_000);
+    expect(await deps().tasks.updateRunning(t.taskId, { totalSteps: 1 }, new Date())).toBe('running');
+    await deps().tasks.requestCancel(t.taskId, new Date());
+    expect(await deps().tasks.updateRunning(t.taskId, { totalSteps: 2 }, new Date())).toBe('cancel-requested');
+    expect(await deps().tasks.get(t.taskId)).toMatchObject({ status: 'running', totalSteps: 2 });
+    await deps().tasks.finish(t.taskId, 'cancelled', {}, new Date());
+    expect(await deps().tasks.updateRunning(t.taskId, { totalSteps: 3 }, new Date())).toBe('gone');
+    expect(await deps().tasks.get(t.taskId)).toMatchObject({ status: 'cancelled', totalSteps: 2 });
+  });
+
   it('offloads large results to S3 and inlines them on read', async () => {
     const t = task();
     await deps().tasks.create(t);
@@ -134,7 +147,7 @@ describe('credentials at rest', () => {
 describe('ApiKeyRepository', () => {
   it('stores only the hash and revokes by key id within the business', async () => {
     const biz = uniqueId('keys');
-    const k = await createApiKey(deps(), biz, 'label');
+    const k = await createApiKey(deps(), { businessId: biz }, { label: 'label' });
     const stored = await deps().apiKeys.findByHash(hashApiKey(k.apiKey));
     expect(stored).toMatchObject({ businessId: biz, keyId: k.keyId, label: 'label' });
     expect(JSON.stringify(stored)).not.toContain(k.apiKey);

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { documentClient } from '../../lib/aws/clients.js';
-import { mintApiKey } from '../../lib/keys/api-key.js';
-import { DynamoApiKeyRepository } from '../../lib/keys/api-key-repository.js';
+import { mintApiKey } from '../../lib/keys/model.js';
+import { DynamoApiKeyRepository } from '../../lib/keys/dynamo-api-key-repository.js';
 import { useTestAws, type TestAws } from '../support/aws.js';
 import { writeRuntimeInfo } from '../../lib/local/runtime-info.js';
 import { startToolServer, type RunningToolServer } from '../../lib/mcp/main.js';
@@ -19,7 +18,7 @@ const servers: RunningToolServer[] = [];
 
 beforeAll(async () => {
   emulators = await useTestAws();
-  table = emulators.env.API_KEYS_TABLE ?? '';
+  table = emulators.config.API_KEYS_TABLE;
 }, 60_000);
 
 afterAll(async () => {
@@ -68,10 +67,14 @@ describe('HTTP auth modes', () => {
   });
 
   it('table (alias dynamodb): valid keys pass, unknown keys fail, revocation honoured after the cache TTL', async () => {
-    const repo = new DynamoApiKeyRepository(documentClient(), table);
+    const repo = new DynamoApiKeyRepository(emulators.clients.ddb, table);
     const { secret, record } = mintApiKey('biz_mcp', 'mcp', new Date());
     await repo.create(record);
-    const url = await start(['--auth-mode', 'dynamodb', '--api-key-table', table, '--auth-cache-ttl', '400']);
+    const url = await start(['--auth-mode', 'dynamodb', '--api-key-table', table, '--auth-cache-ttl', '400'], {
+      AWS_ENDPOINT_URL_DYNAMODB: emulators.dynamoEndpoint,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+    });
     expect(await status(url)).toBe(401);
     expect(await status(url, 'bts_live_unknownunknownunknownunknown0000')).toBe(401);
     expect(await listToolsWith(url, secret)).toBe(12);
@@ -86,7 +89,7 @@ describe('HTTP auth modes', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bts-mcp-'));
     writeRuntimeInfo(dataDir, { pid: process.pid, apiUrl: 'http://127.0.0.1:1', dynamoEndpoint: emulators.dynamoEndpoint, sqsS3Endpoint: emulators.sqsS3Endpoint, env: { API_KEYS_TABLE: table } });
     const { secret, record } = mintApiKey('biz_local', undefined, new Date());
-    await new DynamoApiKeyRepository(documentClient(), table).create(record);
+    await new DynamoApiKeyRepository(emulators.clients.ddb, table).create(record);
     // The default --api-key-table (bts-prod-api-keys) does not exist locally: only the runtime's table can answer.
     const url = await start(['--auth-mode', 'table'], { BTS_DATA_DIR: dataDir });
     expect(await status(url, secret)).toBe(200);

@@ -14,7 +14,7 @@ let base: string;
 
 beforeAll(async () => {
   fx = await startFixtureServer();
-  server = await startToolServer(parseServerOptions(['--transport', 'http', '--port', '0', '--log-level', 'error'], {}));
+  server = await startToolServer(parseServerOptions(['--transport', 'http', '--port', '0', '--log-level', 'error', '--allow-private-network'], {}));
   base = server.http?.url ?? '';
 });
 

@@ -13,7 +13,7 @@ let sid: string;
 beforeAll(async () => {
   fx = await startFixtureServer();
   client = newClient();
-  const { command, args } = cliCommand(['--log-level', 'warn']);
+  const { command, args } = cliCommand(['--log-level', 'warn', '--allow-private-network']);
   await client.connect(new StdioClientTransport({ command, args, cwd: ROOT, stderr: 'inherit' }));
   sid = await createSession(client);
 });

@@ -1,48 +1,65 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resetClients } from '../../lib/aws/clients.js';
-import { resetConfig } from '../../lib/config.js';
-import { overrideDeps } from '../../lib/deps.js';
-import { startEmulators, useEmulatorEndpoints } from '../../lib/local/emulators.js';
+import { createAwsClients, type AwsClients } from '../../lib/aws/clients.js';
+import { loadConfig, type Config } from '../../lib/config.js';
+import { createWorkerDeps, type WorkerDeps as Deps } from '../../lib/worker-deps.js';
+import { startEmulators } from '../../lib/local/emulators.js';
 import { provisionLocalResources } from '../../lib/local/provision.js';
+import { EMULATOR_CREDENTIALS, emulatorEnv } from '../../lib/local/runtime-info.js';
 
 /**
  * The integration tier's AWS: the embedded emulators by default, or whatever
  * AWS_ENDPOINT_URL points at (LocalStack: `AWS_ENDPOINT_URL=http://localhost:4566 npm run
- * test:integration`). Resources come from the same definitions either way.
+ * test:integration`). Resources come from the same definitions either way; the test's
+ * Config and Deps are its own, nothing is written to the process environment.
  */
 export interface TestAws {
-  /** The environment naming the provisioned tables, queues and bucket. */
-  env: Record<string, string>;
+  config: Config;
+  clients: AwsClients;
+  deps: Deps;
+  /** Deps for a config with these settings changed (budgets, the network policy…). */
+  depsWith(env: Record<string, string>): Deps;
   dynamoEndpoint: string;
   sqsS3Endpoint: string;
   stop(): Promise<void>;
 }
 
-export async function useTestAws(): Promise<TestAws> {
-  process.env.BTS_KEYRING_FILE = join(mkdtempSync(join(tmpdir(), 'bts-keyring-')), 'keyring.json');
-  process.env.BTS_LOG_LEVEL = 'SILENT';
+export async function useTestAws(env: Record<string, string> = {}): Promise<TestAws> {
+  const base: Record<string, string> = {
+    BTS_KEYRING_FILE: join(mkdtempSync(join(tmpdir(), 'bts-keyring-')), 'keyring.json'),
+    BTS_LOG_LEVEL: 'SILENT',
+    ...env,
+  };
   let stop = async () => undefined as void;
   let endpoints = { dynamoEndpoint: process.env.AWS_ENDPOINT_URL ?? '', sqsS3Endpoint: process.env.AWS_ENDPOINT_URL ?? '' };
-  if (!process.env.AWS_ENDPOINT_URL) {
+  if (process.env.AWS_ENDPOINT_URL) base.AWS_ENDPOINT_URL = process.env.AWS_ENDPOINT_URL;
+  else {
     const e = await startEmulators();
-    useEmulatorEndpoints(e);
+    Object.assign(base, emulatorEnv(e));
     stop = e.stop;
     endpoints = e;
   }
-  resetConfig();
-  resetClients();
-  const env = await provisionLocalResources();
-  Object.assign(process.env, env);
-  resetConfig();
-  overrideDeps(undefined);
+  const clients = createAwsClients(loadConfig(base), { credentials: EMULATOR_CREDENTIALS });
+  const resources = await provisionLocalResources(clients);
+  const settings = { ...base, ...resources };
+  const config = loadConfig(settings);
+  const deps = createWorkerDeps(config, clients);
+  const extra: Deps[] = [];
   return {
-    env,
+    config,
+    clients,
+    deps,
+    depsWith(changes) {
+      const d = createWorkerDeps(loadConfig({ ...settings, ...changes }), clients);
+      extra.push(d);
+      return d;
+    },
     dynamoEndpoint: endpoints.dynamoEndpoint,
     sqsS3Endpoint: endpoints.sqsS3Endpoint,
     async stop() {
-      resetClients();
+      await Promise.all([deps, ...extra].map((d) => d.browsers.close()));
+      clients.destroy();
       await stop();
     },
   };

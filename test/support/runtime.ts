@@ -1,8 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deps } from '../../lib/deps.js';
-import { LocalDashboardTokens } from '../../lib/auth/dashboard-token.js';
+import { LocalDashboardTokens } from '../../lib/auth/local-dashboard-tokens.js';
 import { createApiKey } from '../../lib/keys/use-cases.js';
 import { dashboardSecretFile, startLocalRuntime, type LocalRuntime } from '../../lib/local/runtime.js';
 
@@ -34,7 +33,7 @@ export async function startTestRuntime(opts: { workers?: boolean; env?: Record<s
     env: { BTS_LOG_LEVEL: 'SILENT', ...opts.env },
   });
   const key = runtime.bootstrapKey?.apiKey ?? '';
-  const other = await createApiKey(deps(), `other-business-${Date.now()}`);
+  const other = await createApiKey(runtime.deps, { businessId: `other-business-${Date.now()}` });
   const tokens = new LocalDashboardTokens(readFileSync(dashboardSecretFile(dataDir), 'utf8').trim());
   const call: TestRuntime['call'] = async (method, path, o = {}) => {
     const headers: Record<string, string> = { ...o.headers };

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ToolError } from '../errors.js';
+import { ToolError } from '../../errors.js';
 import { resolveRef } from '../refs.js';
 import { takeSnapshot, type SnapshotNode } from '../snapshot.js';
 import { ACTION_TIMEOUT_MS, defineTool, sessionOf } from './context.js';
@@ -13,8 +13,9 @@ export const click = defineTool({
   input: z.object({ ref, doubleClick: z.boolean().optional() }),
   annotations: { title: 'Click', readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   needsSession: true,
+  trace: { type: 'click' },
   async handle(ctx, args, response) {
-    const session = sessionOf(ctx);
+    const session = await sessionOf(ctx);
     const what = await describeRef(session, args.ref);
     await clickRef(session, args.ref, { double: args.doubleClick });
     await settle(session);
@@ -28,8 +29,9 @@ export const fill = defineTool({
   input: z.object({ ref, value: z.string() }),
   annotations: { title: 'Fill a field', readOnlyHint: false, destructiveHint: true },
   needsSession: true,
+  trace: { type: 'fill' },
   async handle(ctx, args, response) {
-    const session = sessionOf(ctx);
+    const session = await sessionOf(ctx);
     const what = await describeRef(session, args.ref);
     response.text(`${what}: ${await fillRef(session, args.ref, args.value)}`);
   },
@@ -41,8 +43,9 @@ export const fillForm = defineTool({
   input: z.object({ fields: z.array(z.object({ ref, value: z.string() })).min(1) }),
   annotations: { title: 'Fill a form', readOnlyHint: false, destructiveHint: true },
   needsSession: true,
+  trace: { type: 'fill' },
   async handle(ctx, args, response) {
-    const session = sessionOf(ctx);
+    const session = await sessionOf(ctx);
     const done: string[] = [];
     for (const f of args.fields) {
       try {
@@ -71,8 +74,9 @@ export const interact = defineTool({
   }),
   annotations: { title: 'Interact', readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   needsSession: true,
+  trace: { type: 'interact' },
   async handle(ctx, args, response) {
-    const session = sessionOf(ctx);
+    const session = await sessionOf(ctx);
     const page = session.page;
     const needRef = (): string => {
       if (!args.ref) throw new ToolError(`Action "${args.action}" needs a ref`);
@@ -118,8 +122,9 @@ export const interactFind = defineTool({
   input: z.object({ query: z.string().min(1), limit: z.number().int().min(1).max(20).default(5) }),
   annotations: { title: 'Find elements', readOnlyHint: true },
   needsSession: true,
+  trace: { type: 'find' },
   async handle(ctx, args, response) {
-    const session = sessionOf(ctx);
+    const session = await sessionOf(ctx);
     const snap = await takeSnapshot(session.page, {}, Number.MAX_SAFE_INTEGER);
     session.rememberRefs(snap.refs);
     const wanted = words(args.query);

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { readPageDom } from '../dom.js';
-import { ToolError } from '../errors.js';
+import { ToolError } from '../../errors.js';
+import { formatIssues } from '../../validation.js';
 import { extractWithSchema, JsonSchemaSchema } from '../extract.js';
 import { pageToMarkdown } from '../markdown.js';
 import { summarizePage } from '../page-summary.js';
@@ -15,8 +16,9 @@ export const getMarkdown = defineTool({
   input: z.object({}),
   annotations: { title: 'Page content as Markdown', readOnlyHint: true },
   needsSession: true,
+  trace: { type: 'read', message: (_args, page) => `Read ${page.url} as Markdown` },
   async handle(ctx, _args, response) {
-    const session = sessionOf(ctx);
+    const session = await sessionOf(ctx);
     const md = pageToMarkdown(await readPageDom(session.page));
     response.text(md.length > MARKDOWN_MAX_CHARS ? `${md.slice(0, MARKDOWN_MAX_CHARS)}\n\n[truncated at ${MARKDOWN_MAX_CHARS} characters]` : md || '(the page has no readable text)');
   },
@@ -28,8 +30,9 @@ export const pageSummary = defineTool({
   input: z.object({}),
   annotations: { title: 'Page summary', readOnlyHint: true },
   needsSession: true,
+  trace: { type: 'extract', message: (_args, page) => `Summarised ${page.url}` },
   async handle(ctx, _args, response) {
-    const session = sessionOf(ctx);
+    const session = await sessionOf(ctx);
     response.json(summarizePage(await readPageDom(session.page)));
   },
 });
@@ -41,10 +44,11 @@ export const extract = defineTool({
   input: z.object({ schema: z.record(z.string(), z.unknown()).describe('A JSON Schema (type object or array, with properties/items)') }),
   annotations: { title: 'Extract structured data', readOnlyHint: true },
   needsSession: true,
+  trace: { type: 'extract', message: (_args, page) => `Extracted structured data from ${page.url}` },
   async handle(ctx, args, response) {
-    const session = sessionOf(ctx);
+    const session = await sessionOf(ctx);
     const schema = JsonSchemaSchema.safeParse(args.schema);
-    if (!schema.success) throw new ToolError(`Invalid schema: ${schema.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!schema.success) throw new ToolError(`Invalid schema: ${formatIssues(schema.error.issues, { all: true })}`);
     response.json(extractWithSchema(await readPageDom(session.page), schema.data));
   },
 });

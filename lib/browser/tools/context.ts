@@ -1,13 +1,26 @@
 import type { z } from 'zod';
-import { ToolError } from '../errors.js';
 import type { KnowledgeIndex } from '../knowledge.js';
 import type { BrowserSession } from '../session.js';
 import type { ToolDefinition } from '../tool.js';
 
-/** What every browser tool receives; `session` is set whenever the tool `needsSession`. */
+/** The options a caller may give `create_session` (MCP only: the agent owns one session per task). */
+export interface SessionRequest {
+  proxy?: string;
+  fingerprint?: string;
+  humanize?: boolean;
+  humanPreset?: 'default' | 'careful';
+}
+
+/** What every browser tool receives. */
 export interface BrowserToolContext {
-  session: BrowserSession | undefined;
+  /**
+   * The caller's browser session. The MCP server resolves the call's `sessionId`; the
+   * agent opens its browser on the first call, so tools that need no page never start one.
+   */
+  session: () => Promise<BrowserSession>;
   knowledge: KnowledgeIndex;
+  /** Opens a browser session for this caller; present where sessions are the caller's to make (MCP). */
+  openSession?: (request: SessionRequest) => Promise<string>;
 }
 
 export type BrowserTool<Input extends z.ZodObject = z.ZodObject> = ToolDefinition<Input, BrowserToolContext>;
@@ -17,10 +30,10 @@ export function defineTool<Input extends z.ZodObject>(tool: BrowserTool<Input>):
   return tool;
 }
 
-export function sessionOf(ctx: BrowserToolContext): BrowserSession {
-  if (!ctx.session) throw new ToolError('This tool needs a browser session; call `create_session` first.');
-  ctx.session.touch();
-  return ctx.session;
+export async function sessionOf(ctx: BrowserToolContext): Promise<BrowserSession> {
+  const session = await ctx.session();
+  session.touch();
+  return session;
 }
 
 /** Actions fail fast: a model waiting 30 s on a missing element wastes its budget. */

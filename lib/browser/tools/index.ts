@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { AppError } from '../../errors.js';
+import { AppError, describeError } from '../../errors.js';
+import { formatIssues } from '../../validation.js';
 import { ResponseBuilder } from '../tool.js';
 import { ACTION_TOOLS } from './actions.js';
 import { CONTENT_TOOLS } from './content.js';
@@ -25,13 +26,13 @@ export async function runTool(tool: BrowserTool, ctx: BrowserToolContext, rawArg
   const response = new ResponseBuilder();
   const parsed = tool.input.safeParse(rawArgs ?? {});
   if (!parsed.success) {
-    response.error(`Invalid arguments for ${tool.name}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+    response.error(`Invalid arguments for ${tool.name}: ${formatIssues(parsed.error.issues, { all: true })}`);
     return response;
   }
   try {
     await tool.handle(ctx, parsed.data, response);
   } catch (err) {
-    const message = err instanceof AppError && err.expose ? err.message : `${tool.name} failed: ${(err as Error).message?.split('\n')[0] ?? String(err)}`;
+    const message = err instanceof AppError && err.expose ? err.message : `${tool.name} failed: ${describeError(err)}`;
     response.error(message);
   }
   return response;

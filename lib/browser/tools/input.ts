@@ -1,5 +1,5 @@
 import type { Locator } from 'playwright-core';
-import { ToolError } from '../errors.js';
+import { describeError, ToolError } from '../../errors.js';
 import { resolveRef } from '../refs.js';
 import type { BrowserSession } from '../session.js';
 import { ACTION_TIMEOUT_MS } from './context.js';
@@ -15,8 +15,7 @@ export async function describeRef(session: BrowserSession, ref: string): Promise
 
 function actionError(what: string, err: unknown): ToolError {
   if (err instanceof ToolError) return err;
-  const first = (err as Error).message.split('\n')[0] ?? String(err);
-  return new ToolError(`${what} failed: ${first}. Take a fresh \`snapshot\` or use \`interact.find\` if the page changed.`, err);
+  return new ToolError(`${what} failed: ${describeError(err)}. Take a fresh \`snapshot\` or use \`interact.find\` if the page changed.`, err);
 }
 
 export async function clickRef(session: BrowserSession, ref: string, opts: { double?: boolean } = {}): Promise<void> {

@@ -8,6 +8,7 @@ export const knowledge = defineTool({
   input: z.object({ query: z.string().min(1), limit: z.number().int().min(1).max(20).default(5) }),
   annotations: { title: 'Site knowledge', readOnlyHint: true },
   needsSession: false,
+  trace: { type: 'knowledge', message: (args) => `Looked up site knowledge: query=${args.query}` },
   async handle(ctx, args, response) {
     const hits = ctx.knowledge.search(args.query, args.limit);
     if (hits.length === 0) response.text(`No knowledge entry matches "${args.query}".`);

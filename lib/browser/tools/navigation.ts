@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ToolError } from '../errors.js';
+import { describeError, ToolError } from '../../errors.js';
 import { defineTool, NAVIGATION_TIMEOUT_MS, sessionOf } from './context.js';
 
 export const navigate = defineTool({
@@ -8,15 +8,16 @@ export const navigate = defineTool({
   input: z.object({ url: z.string().url().describe('Absolute http(s) URL') }),
   annotations: { title: 'Navigate to a URL', readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   needsSession: true,
+  trace: { type: 'navigate' },
   async handle(ctx, args, response) {
-    const session = sessionOf(ctx);
+    const session = await sessionOf(ctx);
     if (!/^https?:$/.test(new URL(args.url).protocol)) throw new ToolError('Only http and https URLs can be opened');
     let status: number | undefined;
     try {
       const res = await session.page.goto(args.url, { waitUntil: 'domcontentloaded', timeout: NAVIGATION_TIMEOUT_MS });
       status = res?.status();
     } catch (err) {
-      throw new ToolError(`Could not open ${args.url}: ${(err as Error).message.split('\n')[0]}`, err);
+      throw new ToolError(`Could not open ${args.url}: ${describeError(err)}`, err);
     }
     session.refs.clear();
     response.text(`Opened ${session.page.url()}${status ? ` (HTTP ${status})` : ''}\nTitle: ${await session.page.title()}`);

@@ -12,8 +12,9 @@ export const snapshot = defineTool({
   }),
   annotations: { title: 'Page snapshot', readOnlyHint: true },
   needsSession: true,
+  trace: { type: 'snapshot', message: (_args, page) => `Took a snapshot of ${page.url}` },
   async handle(ctx, args, response) {
-    const session = sessionOf(ctx);
+    const session = await sessionOf(ctx);
     const snap = await takeSnapshot(session.page, { contains: args.contains, roles: args.roles });
     session.rememberRefs(snap.refs);
     const header = `Page: ${session.page.url()}\nTitle: ${await session.page.title()}`;

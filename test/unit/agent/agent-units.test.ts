@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../lib/config.js';
+import { loadConfig as parseConfig } from '../../../lib/config.js';
 import { authRequiredMessage, PLATFORM_DOMAINS, platformCookies, targetPlatforms } from '../../../lib/agent/credentials.js';
 import { resolveModel } from '../../../lib/agent/model.js';
 import { Redactor } from '../../../lib/agent/redact.js';

@@ -5,8 +5,9 @@ import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { KmsEncryptor, LocalKeyringEncryptor } from '../../../lib/credentials/encryptor.js';
-import { SqsTaskQueue } from '../../../lib/tasks/task-queue.js';
+import { KmsEncryptor } from '../../../lib/credentials/kms-encryptor.js';
+import { LocalKeyringEncryptor } from '../../../lib/credentials/local-keyring-encryptor.js';
+import { SqsTaskQueue } from '../../../lib/tasks/sqs-task-queue.js';
 
 describe('KmsEncryptor', () => {
   const kms = mockClient(KMSClient);

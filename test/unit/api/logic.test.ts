@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from '../../../lib/http/routes.js';
-import { effectiveMaxSteps, resolveExtractors } from '../../../lib/tasks/schemas.js';
-import { hashApiKey, looksLikeApiKey, mintApiKey } from '../../../lib/keys/api-key.js';
-import { looksLikeJwt } from '../../../lib/auth/dashboard-token.js';
-import { bearerToken } from '../../../lib/auth/authenticate.js';
+import { effectiveMaxSteps } from '../../../lib/tasks/schemas.js';
+import { resolveExtractors } from '../../../lib/design/schemas.js';
+import { hashApiKey, looksLikeApiKey, mintApiKey } from '../../../lib/keys/model.js';
+import { looksLikeJwt } from '../../../lib/auth/dashboard-tokens.js';
+import { bearerToken } from '../../../lib/auth/use-cases.js';
 import { platformStatus } from '../../../lib/credentials/model.js';
-import { quotaMonth } from '../../../lib/quota/quota-repository.js';
-import { parseConfig } from '../../../lib/config.js';
+import { quotaMonth } from '../../../lib/quota/model.js';
+import { loadConfig as parseConfig } from '../../../lib/config.js';
 import { toTaskView, type TaskItem } from '../../../lib/tasks/model.js';
 
 describe('matchRoute', () => {

@@ -20,6 +20,8 @@ describe('parseServerOptions', () => {
       humanPreset: 'default',
       logLevel: 'info',
       idleTimeoutMs: 900_000,
+      // Not in the spec: the network guard is on unless the operator opts out for local use.
+      allowPrivateNetwork: false,
     });
   });
 

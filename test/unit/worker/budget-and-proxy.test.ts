@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { budgetExceededMessage, formatLimit } from '../../../lib/worker/budget.js';
-import { parseProxyUrl, pickProxy } from '../../../lib/worker/browser-context.js';
+import { parseProxyUrl } from '../../../lib/browser/proxy.js';
+import { rotationProxy } from '../../../lib/design/job.js';
 import { TaskFailedError } from '../../../lib/errors.js';
 
 describe('budget messages', () => {
@@ -32,16 +33,16 @@ describe('proxy selection', () => {
 
   it('picks the entry the random source names', () => {
     const pool = ['http://a.example:1', 'http://b.example:2', 'http://c.example:3'];
-    expect(pickProxy(pool, () => 1).server).toBe('http://b.example:2');
-    expect(pickProxy(pool, () => 2).server).toBe('http://c.example:3');
+    expect(parseProxyUrl(rotationProxy(pool, () => 1)).server).toBe('http://b.example:2');
+    expect(parseProxyUrl(rotationProxy(pool, () => 2)).server).toBe('http://c.example:3');
   });
 
   it('fails the task clearly when rotation is requested without a pool', () => {
-    expect(() => pickProxy([])).toThrow(TaskFailedError);
-    expect(() => pickProxy([])).toThrow('IP rotation was requested but no proxy pool is configured (BTS_PROXY_POOL)');
+    expect(() => rotationProxy([])).toThrow(TaskFailedError);
+    expect(() => rotationProxy([])).toThrow('IP rotation was requested but no proxy pool is configured (BTS_PROXY_POOL)');
   });
 
   it.each([['ftp://proxy.example:21'], ['not a url']])('rejects %s', (url) => {
-    expect(() => parseProxyUrl(url)).toThrow(/IP rotation is misconfigured/);
+    expect(() => rotationProxy([url])).toThrow(/IP rotation is misconfigured/);
   });
 });

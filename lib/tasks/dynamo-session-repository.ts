@@ -1,33 +1,10 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditional } from '../aws/dynamo.js';
+import type { SessionItem } from './model.js';
+import type { SessionRepository } from './session-repository.js';
 
-/**
- * A session row holds ownership and ordering only; the first and latest task records
- * are read from the Tasks table, so statuses are never stale copies.
- */
-export interface SessionItem {
-  sessionId: string;
-  businessId: string;
-  endUserId: string;
-  firstTaskId: string;
-  latestTaskId: string;
-  latestCreatedAt: string;
-  turnCount: number;
-  createdAt: string;
-  /** Design sessions hold exactly one task and cannot be continued. */
-  kind: 'agent' | 'design';
-}
-
-export interface SessionRepository {
-  get(sessionId: string): Promise<SessionItem | undefined>;
-  create(item: SessionItem): Promise<void>;
-  /** Adds a turn if the session belongs to `businessId`; false otherwise. */
-  appendTurn(sessionId: string, businessId: string, taskId: string, createdAt: string): Promise<boolean>;
-  delete(sessionId: string): Promise<void>;
-  listByBusiness(businessId: string, limit: number): Promise<SessionItem[]>;
-}
-
+/** The SessionRepository on DynamoDB (`byBusiness` index for the newest-first list). */
 export class DynamoSessionRepository implements SessionRepository {
   constructor(
     private readonly ddb: DynamoDBDocumentClient,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress } from '../../../lib/worker/address-class.js';
+import { classifyAddress } from '../../../lib/browser/network/address.js';
 
 describe('classifyAddress', () => {
   it.each([

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeSharedBrowser } from '../../lib/browser/chromium.js';
-import { withTaskBrowser } from '../../lib/worker/browser-context.js';
-import { extractDesign, type AssetStore } from '../../lib/design/extract.js';
-import type { Resolver } from '../../lib/worker/network-guard.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { BrowserLauncher } from '../../lib/browser/chromium.js';
+import { withGuardedSession } from '../../lib/browser/guarded-session.js';
+import { networkPolicy, type NetworkGuard, type Resolver } from '../../lib/browser/network/guard.js';
+import type { AssetStore } from '../../lib/design/asset-store.js';
+import { extractDesign } from '../../lib/design/extract.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 
 /**
@@ -11,6 +13,7 @@ import { startFixtureServer, type FixtureServer } from '../support/fixture-serve
  * that separates what the guard allows from what it refuses on one machine.
  */
 let site: FixtureServer;
+const launcher = new BrowserLauncher();
 let port = '';
 const hits: string[] = [];
 const resolve: Resolver = async (host) => (host === 'localhost' ? ['93.184.216.34'] : ['127.0.0.1']);
@@ -56,11 +59,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.close();
-  await closeSharedBrowser();
+  await launcher.close();
 });
 
-const run = <T>(allowPrivateNetwork: boolean, fn: Parameters<typeof withTaskBrowser<T>>[1]) =>
-  withTaskBrowser({ enableIpRotation: false, proxyPool: [], allowPrivateNetwork, signal: new AbortController().signal, resolve }, fn);
+const run = <T>(allowPrivateNetwork: boolean, fn: (b: { page: Page; guard: NetworkGuard; context: BrowserContext }) => Promise<T>) =>
+  withGuardedSession(launcher, { network: networkPolicy(allowPrivateNetwork, resolve), signal: new AbortController().signal }, ({ session, guard }) =>
+    fn({ page: session.page, guard, context: session.context }),
+  );
 
 describe('network guard in a real browser', () => {
   it('loads public subresources and blocks private ones before they leave the browser', async () => {

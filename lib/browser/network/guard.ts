@@ -1,16 +1,23 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { BrowserContext, Request } from 'playwright-core';
-import { TaskFailedError } from '../errors.js';
-import { classifyAddress, type AddressClass } from './address-class.js';
+import { NetworkRefusedError } from '../../errors.js';
+import { classifyAddress, type AddressClass } from './address.js';
+
+/** Host name → addresses. Tests map names to chosen addresses; production asks DNS. */
+export type Resolver = (host: string) => Promise<string[]>;
 
 /**
- * Keeps a task's browser away from loopback, private, link-local (the cloud metadata
- * service) and other non-public addresses. Host names are resolved first and every
- * address they resolve to must be public, so `metadata.example.com → 169.254.169.254`
- * is caught too. Navigation and subrequests go through one context-wide route.
+ * Where a browser or fetch we run for a caller may connect. Anything that is not a
+ * globally routable unicast address is refused, so the service cannot become a way into
+ * our own network (VPC, the metadata service, localhost). Host names are resolved first
+ * and every address must be public, so `metadata.example.com → 169.254.169.254` is caught.
  */
-export type Resolver = (host: string) => Promise<string[]>;
+export interface NetworkPolicy {
+  /** BTS_ALLOW_PRIVATE_NETWORK: the local runtime and tests reach fixture pages on loopback. */
+  allowPrivate: boolean;
+  resolve: Resolver;
+}
 
 /** Schemes that never leave the browser process. */
 const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:']);
@@ -36,59 +43,68 @@ export function cachingResolver(resolve: Resolver, ttlMs = DNS_TTL_MS): Resolver
   };
 }
 
-const defaultResolver = cachingResolver(systemResolver);
+export const defaultResolver: Resolver = cachingResolver(systemResolver);
 
-export interface NetworkGuardOptions {
-  /** BTS_ALLOW_PRIVATE_NETWORK: the local runtime and tests reach fixture pages on loopback. */
-  allowPrivate: boolean;
-  /** Tests map host names to chosen addresses; production uses the system resolver. */
-  resolve?: Resolver;
+export function networkPolicy(allowPrivate: boolean, resolve: Resolver = defaultResolver): NetworkPolicy {
+  return { allowPrivate, resolve };
 }
 
+export type UrlVerdict = { allowed: true; host: string; addresses: string[] } | { allowed: false; reason: string };
+
+/**
+ * Judges a URL under the policy: allowed with the addresses it may connect to (callers
+ * connect to exactly these, so a second DNS answer cannot swap in a private one), or
+ * refused with a sentence saying why.
+ */
+export async function checkUrl(policy: NetworkPolicy, url: string): Promise<UrlVerdict> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { allowed: false, reason: `Refused to load ${url}: not a valid URL` };
+  }
+  const host = parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname;
+  if (LOCAL_SCHEMES.has(parsed.protocol)) return { allowed: true, host, addresses: [] };
+  if (!WEB_SCHEMES.has(parsed.protocol)) return { allowed: false, reason: `Refused to load ${parsed.href}: only http and https URLs are allowed` };
+  let addresses: string[];
+  try {
+    addresses = isIP(host) ? [host] : await policy.resolve(host);
+  } catch {
+    return { allowed: false, reason: `Refused to load ${parsed.href}: the host name ${host} could not be resolved` };
+  }
+  if (addresses.length === 0) return { allowed: false, reason: `Refused to load ${parsed.href}: the host name ${host} could not be resolved` };
+  if (policy.allowPrivate) return { allowed: true, host, addresses };
+  for (const a of addresses) {
+    const cls = classifyAddress(a);
+    if (cls !== 'public') {
+      return { allowed: false, reason: `Refused to load ${parsed.href}: private network addresses are not allowed ${describe(host, a, cls)}` };
+    }
+  }
+  return { allowed: true, host, addresses };
+}
+
+/**
+ * The policy applied to one browser context: every navigation, subrequest and WebSocket
+ * goes through one context-wide route, and the first refused top-level navigation is kept
+ * as the reason the caller's work failed.
+ */
 export class NetworkGuard {
-  private readonly resolve: Resolver;
-  /** First refusal of a top-level navigation (including via redirect): the task's error. */
   private navigationRefusal: string | undefined;
 
-  constructor(private readonly opts: NetworkGuardOptions) {
-    this.resolve = opts.resolve ?? defaultResolver;
-  }
+  constructor(readonly policy: NetworkPolicy) {}
 
   /** Undefined when `url` may be loaded, else the reason as a user-facing sentence. */
   async check(url: string): Promise<string | undefined> {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return `Refused to load ${url}: not a valid URL`;
-    }
-    if (LOCAL_SCHEMES.has(parsed.protocol)) return undefined;
-    if (!WEB_SCHEMES.has(parsed.protocol)) return `Refused to load ${parsed.href}: only http and https URLs are allowed`;
-    if (this.opts.allowPrivate) return undefined;
-    const host = parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname;
-    let addrs: string[];
-    try {
-      addrs = isIP(host) ? [host] : await this.resolve(host);
-    } catch {
-      return `Refused to load ${parsed.href}: the host name ${host} could not be resolved`;
-    }
-    if (addrs.length === 0) return `Refused to load ${parsed.href}: the host name ${host} could not be resolved`;
-    for (const a of addrs) {
-      const cls = classifyAddress(a);
-      if (cls !== 'public') {
-        return `Refused to load ${parsed.href}: private network addresses are not allowed ${describe(host, a, cls)}`;
-      }
-    }
-    return undefined;
+    const verdict = await checkUrl(this.policy, url);
+    return verdict.allowed ? undefined : verdict.reason;
   }
 
-  /** Throws the task-level error when `url` is refused. */
   async assertAllowed(url: string): Promise<void> {
     const reason = await this.check(url);
-    if (reason) throw new TaskFailedError(reason);
+    if (reason) throw new NetworkRefusedError(reason);
   }
 
-  /** Set when the page's own navigation was refused; the job turns it into its error. */
+  /** Set when the page's own navigation was refused; the caller turns it into its error. */
   get refusal(): string | undefined {
     return this.navigationRefusal;
   }
@@ -114,7 +130,7 @@ export class NetworkGuard {
     // checked here. They cannot be stopped any more, so a refused hop fails the task
     // (its content must not end up in the results) by recording a navigation refusal.
     context.on('request', (request) => {
-      if (!request.redirectedFrom() || this.opts.allowPrivate) return;
+      if (!request.redirectedFrom() || this.policy.allowPrivate) return;
       void this.check(request.url()).then((reason) => {
         if (reason) this.navigationRefusal ??= reason;
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NetworkGuard, cachingResolver, type Resolver } from '../../../lib/worker/network-guard.js';
+import { NetworkGuard, cachingResolver, type Resolver } from '../../../lib/browser/network/guard.js';
 
 const table: Record<string, string[]> = {
   'public.example': ['93.184.216.34'],

@@ -1,10 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { CognitoJwtVerifier } from 'aws-jwt-verify';
-
-/** Verifies a dashboard session token and yields the business it acts for. */
-export interface DashboardTokenVerifier {
-  verify(token: string): Promise<{ businessId: string } | undefined>;
-}
+import type { DashboardTokenVerifier } from './dashboard-tokens.js';
 
 const LOCAL_ISSUER = 'bts-local-dashboard';
 const LOCAL_AUDIENCE = 'bts-dashboard';
@@ -42,25 +37,3 @@ export class LocalDashboardTokens implements DashboardTokenVerifier {
     }
   }
 }
-
-/** In AWS: Cognito user-pool ID tokens whose `custom:businessId` names the business. */
-export class CognitoDashboardTokens implements DashboardTokenVerifier {
-  private readonly verifier;
-
-  constructor(userPoolId: string, clientId: string) {
-    this.verifier = CognitoJwtVerifier.create({ userPoolId, clientId, tokenUse: 'id' });
-  }
-
-  async verify(token: string): Promise<{ businessId: string } | undefined> {
-    try {
-      const payload = await this.verifier.verify(token);
-      const businessId = payload['custom:businessId'];
-      return typeof businessId === 'string' && businessId ? { businessId } : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-}
-
-/** A compact JWS: three base64url segments. Used to tell token types apart. */
-export const looksLikeJwt = (token: string): boolean => /^[\w-]+\.[\w-]+\.[\w-]*$/.test(token);

@@ -1,0 +1,82 @@
+import type { BrowserLauncher } from '../browser/chromium.js';
+import { openGuardedSession, type GuardedSession } from '../browser/guarded-session.js';
+import type { NetworkPolicy } from '../browser/network/guard.js';
+import type { BrowserSession } from '../browser/session.js';
+import { TransientWorkerError } from '../errors.js';
+import { injectCookies, type PlatformCookie } from './credentials.js';
+import type { StepRecorder } from './recorder.js';
+import type { StorageState } from './session-state.js';
+
+export interface AgentBrowserOptions {
+  launcher: BrowserLauncher;
+  network: NetworkPolicy;
+  signal: AbortSignal;
+  /** The previous turn's cookies and localStorage. */
+  storageState?: StorageState;
+  /** The end-user's platform cookies, set before the first request. */
+  cookies: readonly PlatformCookie[];
+  recorder: StepRecorder;
+}
+
+/**
+ * The agent's one browser session, opened on the first tool that needs a page: a task
+ * answered from site knowledge and public endpoints never launches Chromium. Once open
+ * it is a guarded, fingerprinted context with the previous turn's storage state, the
+ * end-user's cookies, and a navigation listener feeding `visitedUrls`. Aborting the
+ * signal (budget, cancel) closes it, which makes any pending page call reject at once.
+ */
+export class AgentBrowser {
+  private opening: Promise<GuardedSession> | undefined;
+  private guarded: GuardedSession | undefined;
+  private readonly closeOnAbort = () => void this.close();
+
+  constructor(private readonly opts: AgentBrowserOptions) {
+    opts.signal.addEventListener('abort', this.closeOnAbort, { once: true });
+  }
+
+  get opened(): boolean {
+    return this.guarded !== undefined;
+  }
+
+  /** The guard's first refused navigation, once a page has been opened. */
+  get refusal(): string | undefined {
+    return this.guarded?.guard.refusal;
+  }
+
+  /** The open session, if any, without opening one. */
+  get current(): BrowserSession | undefined {
+    return this.guarded?.session;
+  }
+
+  async session(): Promise<BrowserSession> {
+    this.opening ??= this.open();
+    return (await this.opening).session;
+  }
+
+  private async open(): Promise<GuardedSession> {
+    this.opts.signal.throwIfAborted();
+    let guarded: GuardedSession;
+    try {
+      const contextOptions = this.opts.storageState ? { storageState: this.opts.storageState } : {};
+      guarded = await openGuardedSession(await this.opts.launcher.browser(), { network: this.opts.network, contextOptions });
+    } catch (err) {
+      // No browser is the container's problem, not the task's: let the queue redeliver it.
+      throw new TransientWorkerError('The browser could not be started', err);
+    }
+    this.guarded = guarded;
+    // Cookies go in before the first navigation, so the very first request is signed in.
+    await injectCookies(guarded.session.context, this.opts.cookies);
+    const track = (page: BrowserSession['page']) =>
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) this.opts.recorder.visit(frame.url());
+      });
+    for (const p of guarded.session.context.pages()) track(p);
+    guarded.session.context.on('page', track);
+    return guarded;
+  }
+
+  async close(): Promise<void> {
+    this.opts.signal.removeEventListener('abort', this.closeOnAbort);
+    await this.guarded?.close();
+  }
+}

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthContext } from '../auth-context.js';
+import { ConflictError, describeError, EnqueueError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { consumeQuota, type QuotaDeps } from '../quota/use-cases.js';
+import {
+  firstTurn,
+  toTaskView,
+  type AgentRequest,
+  type DesignRequest,
+  type SessionItem,
+  type SessionSummary,
+  type TaskItem,
+  type TaskView,
+} from './model.js';
+import { inlineOffloaded, type ResultStore } from './result-store.js';
+import type { SessionRepository } from './session-repository.js';
+import type { TaskQueue } from './task-queue.js';
+import type { TaskRepository } from './task-repository.js';
+
+/** What the task use cases need; lib/deps.ts provides it. */
+export interface TaskDeps extends QuotaDeps {
+  tasks: TaskRepository;
+  sessions: SessionRepository;
+  queue: TaskQueue;
+  results: ResultStore;
+  logger: Logger;
+  now: () => Date;
+}
+
+export interface Submitted {
+  taskId: string;
+  sessionId: string;
+  status: 'pending';
+  createdAt: string;
+}
+
+/** A fresh `pending` task item; the worker tests build theirs with it too. */
+export function newTaskItem(base: {
+  businessId: string;
+  sessionId: string;
+  endUserId: string;
+  task: string;
+  kind: TaskItem['kind'];
+  now: Date;
+}): TaskItem {
+  const taskId = randomUUID();
+  const createdAt = base.now.toISOString();
+  return {
+    taskId,
+    businessId: base.businessId,
+    sessionId: base.sessionId,
+    endUserId: base.endUserId,
+    task: base.task,
+    kind: base.kind,
+    status: 'pending',
+    createdAt,
+    updatedAt: createdAt,
+    sessionSort: `${createdAt}#${taskId}`,
+    totalSteps: 0,
+    durationMs: 0,
+    visitedUrls: [],
+    stepSummaries: [],
+  };
+}
+
+export interface SubmitAgentInput {
+  endUserId: string;
+  task: string;
+  sessionId?: string;
+  agent: AgentRequest;
+}
+
+/** The session a follow-up turn continues, checked for ownership and kind before anything is counted. */
+async function sessionToContinue(deps: Pick<TaskDeps, 'sessions'>, auth: AuthContext, sessionId: string): Promise<SessionItem> {
+  const existing = await deps.sessions.get(sessionId);
+  if (!existing) throw new NotFoundError('Session not found');
+  if (existing.businessId !== auth.businessId) throw new ForbiddenError('This session belongs to another business');
+  if (existing.kind !== 'agent') throw new ValidationError('sessionId names a design-extraction session, which cannot be continued');
+  return existing;
+}
+
+/**
+ * POST /v1/tasks. DynamoDB Local has no transactions, so each step that follows the
+ * quota count compensates on failure: the caller never pays for a task that cannot run.
+ */
+export async function submitAgentTask(deps: TaskDeps, auth: AuthContext, input: SubmitAgentInput): Promise<Submitted> {
+  const existing = input.sessionId === undefined ? undefined : await sessionToContinue(deps, auth, input.sessionId);
+  const now = deps.now();
+  const refund = await consumeQuota(deps, auth.businessId, now);
+  const sessionId = existing?.sessionId ?? randomUUID();
+  const item = newTaskItem({ businessId: auth.businessId, sessionId, endUserId: input.endUserId, task: input.task, kind: 'agent', now });
+  item.agent = input.agent;
+  try {
+    await deps.tasks.create(item);
+  } catch (err) {
+    await refund();
+    throw err;
+  }
+  try {
+    if (existing) {
+      if (!(await deps.sessions.appendTurn(sessionId, auth.businessId, item.taskId, item.createdAt))) {
+        throw new ForbiddenError('This session belongs to another business');
+      }
+    } else {
+      await deps.sessions.create(firstTurn(item));
+    }
+  } catch (err) {
+    await deps.tasks.delete(item.taskId);
+    await refund();
+    throw err;
+  }
+  deps.logger.appendPersistentKeys({ taskId: item.taskId });
+  try {
+    await deps.queue.send({ taskId: item.taskId, kind: 'agent' });
+  } catch (err) {
+    deps.logger.error('enqueue failed', { error: describeError(err) });
+    await deps.tasks.failUnlessTerminal(item.taskId, 'Failed to enqueue the task for execution; it was not run. Submit it again.', deps.now());
+    await refund();
+    throw new EnqueueError('Failed to enqueue the task; it was not run and was not counted. Retry the request.', err, {
+      taskId: item.taskId,
+    });
+  }
+  return { taskId: item.taskId, sessionId, status: 'pending', createdAt: item.createdAt };
+}
+
+/** A design extraction: always a fresh single-task session; SPEC §3 keeps nothing when enqueueing fails. */
+export async function submitDesignTask(
+  deps: TaskDeps,
+  auth: AuthContext,
+  input: { endUserId: string; design: DesignRequest },
+): Promise<Submitted> {
+  const now = deps.now();
+  const refund = await consumeQuota(deps, auth.businessId, now);
+  const sessionId = randomUUID();
+  const item = newTaskItem({
+    businessId: auth.businessId,
+    sessionId,
+    endUserId: input.endUserId,
+    task: `Extract design (${input.design.extractors.join(', ')}) from ${input.design.url}`,
+    kind: 'design',
+    now,
+  });
+  item.designRequest = input.design;
+  const undo = async () => {
+    await deps.tasks.delete(item.taskId).catch((err: unknown) => deps.logger.warn('compensation: task delete failed', { error: describeError(err) }));
+    await deps.sessions.delete(sessionId).catch((err: unknown) => deps.logger.warn('compensation: session delete failed', { error: describeError(err) }));
+    await refund();
+  };
+  try {
+    await deps.tasks.create(item);
+    await deps.sessions.create(firstTurn(item));
+  } catch (err) {
+    await undo();
+    throw err;
+  }
+  deps.logger.appendPersistentKeys({ taskId: item.taskId });
+  try {
+    await deps.queue.send({ taskId: item.taskId, kind: 'design' });
+  } catch (err) {
+    deps.logger.error('enqueue failed', { error: describeError(err) });
+    await undo();
+    throw new EnqueueError('Failed to enqueue the design extraction; nothing was stored or counted. Retry the request.', err);
+  }
+  return { taskId: item.taskId, sessionId, status: 'pending', createdAt: item.createdAt };
+}
+
+async function ownedTask(deps: Pick<TaskDeps, 'tasks'>, auth: AuthContext, taskId: string): Promise<TaskItem> {
+  const item = await deps.tasks.get(taskId);
+  if (!item) throw new NotFoundError('Task not found');
+  if (item.businessId !== auth.businessId) throw new ForbiddenError('This task belongs to another business');
+  return item;
+}
+
+/** GET /v1/tasks/{taskId}: the record of SPEC §2.1 with offloaded fields back in place. */
+export async function getTask(deps: Pick<TaskDeps, 'tasks' | 'results'>, auth: AuthContext, input: { taskId: string }): Promise<TaskView> {
+  return toTaskView(await inlineOffloaded(deps.results, await ownedTask(deps, auth, input.taskId)));
+}
+
+/** How a cancel request was taken: a pending task is cancelled at once, a running one at its next step. */
+export interface CancelOutcome {
+  outcome: 'cancelled' | 'cancel-requested';
+  task: TaskView & { cancelRequested: true };
+}
+
+/** POST /v1/tasks/{taskId}/cancel (our addition, DESIGN §6); a finished task is a conflict. */
+export async function cancelTask(deps: Pick<TaskDeps, 'tasks' | 'now'>, auth: AuthContext, input: { taskId: string }): Promise<CancelOutcome> {
+  await ownedTask(deps, auth, input.taskId);
+  const outcome = await deps.tasks.requestCancel(input.taskId, deps.now());
+  const current = await ownedTask(deps, auth, input.taskId);
+  if (outcome === 'terminal') throw new ConflictError(`Task already finished with status ${current.status}`);
+  return {
+    outcome: outcome === 'cancelled' ? 'cancelled' : 'cancel-requested',
+    task: { ...toTaskView(current), cancelRequested: true },
+  };
+}
+
+/** GET /v1/tasks: one row per session, most recently active first. */
+export async function listSessions(
+  deps: Pick<TaskDeps, 'tasks' | 'sessions'>,
+  auth: AuthContext,
+  input: { limit: number },
+): Promise<SessionSummary[]> {
+  const sessions = await deps.sessions.listByBusiness(auth.businessId, input.limit);
+  const tasks = await deps.tasks.batchGet(sessions.flatMap((s) => [s.firstTaskId, s.latestTaskId]));
+  const byId = new Map(tasks.map((t) => [t.taskId, t]));
+  const out: SessionSummary[] = [];
+  for (const s of sessions) {
+    const first = byId.get(s.firstTaskId);
+    const latest = byId.get(s.latestTaskId);
+    // A session whose task write was just compensated away has nothing to show.
+    if (!first || !latest) continue;
+    out.push({
+      sessionId: s.sessionId,
+      firstTask: toTaskView(first),
+      turnCount: s.turnCount,
+      latestStatus: latest.status,
+      latestCreatedAt: latest.createdAt,
+      latestUpdatedAt: latest.updatedAt,
+    });
+  }
+  return out;
+}
+
+/** GET /v1/sessions/{sessionId}: the session's tasks, oldest first. */
+export async function getSession(
+  deps: Pick<TaskDeps, 'tasks' | 'sessions' | 'results'>,
+  auth: AuthContext,
+  input: { sessionId: string },
+): Promise<{ sessionId: string; tasks: TaskView[] }> {
+  const session = await deps.sessions.get(input.sessionId);
+  if (!session) throw new NotFoundError('Session not found');
+  if (session.businessId !== auth.businessId) throw new ForbiddenError('This session belongs to another business');
+  const items = (await deps.tasks.listBySession(input.sessionId)).sort((a, b) => a.sessionSort.localeCompare(b.sessionSort));
+  if (items.length === 0) throw new NotFoundError('Session has no tasks');
+  const full = await Promise.all(items.map((t) => inlineOffloaded(deps.results, t)));
+  return { sessionId: input.sessionId, tasks: full.map(toTaskView) };
+}
