@@ -16,14 +16,25 @@ export interface WorkerDeps extends Deps {
   network: NetworkPolicy;
 }
 
+export interface WorkerDepsOptions {
+  /** The host environment, read when Chromium launches; only an allow-list reaches the browser. */
+  hostEnv?: () => Record<string, string | undefined>;
+  /** Loopback ports a page must never reach, even with private networks allowed (the local emulators). */
+  refusedLocalPorts?: ReadonlySet<number>;
+}
+
 /** createDeps plus the browser side: one Chromium launcher, the network policy, the asset store, the knowledge index. */
-export function createWorkerDeps(config: Config, clients: AwsClients): WorkerDeps {
+export function createWorkerDeps(config: Config, clients: AwsClients, opts: WorkerDepsOptions = {}): WorkerDeps {
   let knowledge: Promise<KnowledgeIndex> | undefined;
   return {
     ...createDeps(config, clients),
     assets: new S3AssetStore(clients.s3, config.ASSETS_BUCKET, config.BTS_ASSET_URL_TTL_S),
     knowledge: () => (knowledge ??= KnowledgeIndex.load(config.BTS_KNOWLEDGE_GRAPH_DIR)),
-    browsers: new BrowserLauncher({ executablePath: config.CHROMIUM_PATH, inLambda: Boolean(config.AWS_LAMBDA_FUNCTION_NAME) }),
-    network: networkPolicy(config.BTS_ALLOW_PRIVATE_NETWORK),
+    browsers: new BrowserLauncher({
+      executablePath: config.CHROMIUM_PATH,
+      inLambda: Boolean(config.AWS_LAMBDA_FUNCTION_NAME),
+      ...(opts.hostEnv ? { hostEnv: opts.hostEnv } : {}),
+    }),
+    network: networkPolicy(config.BTS_ALLOW_PRIVATE_NETWORK, undefined, opts.refusedLocalPorts ? { refusedLocalPorts: opts.refusedLocalPorts } : {}),
   };
 }

@@ -8,7 +8,7 @@ let deps: WorkerDeps | undefined;
 export function lambdaWorkerDeps(): WorkerDeps {
   if (!deps) {
     const config = loadConfig(process.env);
-    deps = createWorkerDeps(config, createAwsClients(config));
+    deps = createWorkerDeps(config, createAwsClients(config), { hostEnv: () => process.env });
   }
   return deps;
 }

@@ -1,14 +1,15 @@
 import type { BrowserLauncher } from '../browser/chromium.js';
-import { openGuardedSession, type GuardedSession } from '../browser/guarded-session.js';
+import { leaseGuardedSession, type GuardedSession } from '../browser/guarded-session.js';
 import type { NetworkPolicy } from '../browser/network/guard.js';
 import type { BrowserSession } from '../browser/session.js';
-import { TransientWorkerError } from '../errors.js';
 import { injectCookies, type PlatformCookie } from './credentials.js';
 import type { StepRecorder } from './recorder.js';
 import type { StorageState } from './session-state.js';
 
 export interface AgentBrowserOptions {
   launcher: BrowserLauncher;
+  /** The business the task runs for: it gets a browser of its own. */
+  tenant: string;
   network: NetworkPolicy;
   signal: AbortSignal;
   /** The previous turn's cookies and localStorage. */
@@ -54,15 +55,8 @@ export class AgentBrowser {
   }
 
   private async open(): Promise<GuardedSession> {
-    this.opts.signal.throwIfAborted();
-    let guarded: GuardedSession;
-    try {
-      const contextOptions = this.opts.storageState ? { storageState: this.opts.storageState } : {};
-      guarded = await openGuardedSession(await this.opts.launcher.browser(), { network: this.opts.network, contextOptions });
-    } catch (err) {
-      // No browser is the container's problem, not the task's: let the queue redeliver it.
-      throw new TransientWorkerError('The browser could not be started', err);
-    }
+    const contextOptions = this.opts.storageState ? { storageState: this.opts.storageState } : {};
+    const guarded = await leaseGuardedSession(this.opts.launcher, this.opts.tenant, { network: this.opts.network, contextOptions, signal: this.opts.signal });
     this.guarded = guarded;
     // Cookies go in before the first navigation, so the very first request is signed in.
     await injectCookies(guarded.session.context, this.opts.cookies);

@@ -192,6 +192,7 @@ export function agentJob(opts: AgentJobOptions = {}): Job<AgentDeps> {
     const { deps, signal, budgetMs } = ctx;
     const browser = new AgentBrowser({
       launcher: deps.browsers,
+      tenant: ctx.task.businessId,
       network: deps.network,
       signal,
       cookies: plan.cookies,

@@ -48,7 +48,7 @@ export const runDesignJob: Job<DesignJobDeps> = async ({ task, signal, budgetMs,
   const started = performance.now();
   return withGuardedSession(
     deps.browsers,
-    { network: deps.network, signal, contextOptions: DESIGN_VIEWPORT, ...(proxy ? { proxy } : {}) },
+    { network: deps.network, signal, tenant: task.businessId, contextOptions: DESIGN_VIEWPORT, ...(proxy ? { proxy } : {}) },
     async ({ session, guard }) => {
       const page = session.page;
       // Checked up front so a refused URL fails with the guard's sentence, not a net:: code.

@@ -69,7 +69,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const clients = createAwsClients(loadConfig(env), { credentials: EMULATOR_CREDENTIALS });
   const resourceEnv = await provisionLocalResources(clients);
   const config = loadConfig({ ...env, ...resourceEnv });
-  let deps = createWorkerDeps(config, clients);
+  // The emulators answer any request without a signature check: no page may reach them.
+  const refusedLocalPorts = new Set([emulators.dynamoEndpoint, emulators.sqsS3Endpoint].map((e) => Number(new URL(e).port)));
+  let deps = createWorkerDeps(config, clients, { hostEnv: () => opts.env ?? {}, refusedLocalPorts });
   const getDeps = () => deps;
 
   const marker = join(dataDir, 'bootstrap.json');

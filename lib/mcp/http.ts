@@ -97,7 +97,7 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
     if (req.method !== 'POST') return rpcError(res, 400, 'Missing mcp-session-id header');
     const body = await readJson(req);
     if (!isInitializeRequest(body)) return rpcError(res, 400, 'The first request of a session must be initialize');
-    const tools = createToolServer(opts.deps);
+    const tools = createToolServer(opts.deps, identity);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {

@@ -47,7 +47,7 @@ export function exposureWarning(opts: Pick<ServerOptions, 'host' | 'authMode'>):
 export async function startToolServer(opts: ServerOptions, env: Record<string, string | undefined> = {}): Promise<RunningToolServer> {
   const log = createLogger(opts.logLevel);
   const knowledge = await KnowledgeIndex.load(resolve(opts.knowledgeGraphDir));
-  const launcher = new BrowserLauncher({ headless: opts.headless, executablePath: loadConfig(env).CHROMIUM_PATH });
+  const launcher = new BrowserLauncher({ headless: opts.headless, executablePath: loadConfig(env).CHROMIUM_PATH, hostEnv: () => env });
   const deps: ToolServerDeps = {
     launcher,
     network: networkPolicy(opts.allowPrivateNetwork),
@@ -58,7 +58,7 @@ export async function startToolServer(opts: ServerOptions, env: Record<string, s
   };
 
   if (opts.transport === 'stdio') {
-    const tools = createToolServer(deps);
+    const tools = createToolServer(deps, 'stdio');
     const transport = new StdioServerTransport();
     let finish: () => void = () => undefined;
     const done = new Promise<void>((r) => (finish = r));

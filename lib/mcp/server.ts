@@ -41,9 +41,9 @@ export function sessionResolver(session: BrowserSession | undefined): () => Prom
  * One McpServer per MCP session (stdio: the process; HTTP: each initialize). Tools that
  * need a browser get a `sessionId` argument, resolved in this MCP session's own registry.
  */
-export function createToolServer(deps: ToolServerDeps): ToolServer {
+export function createToolServer(deps: ToolServerDeps, tenant: string): ToolServer {
   const server = new McpServer({ name: 'browser-task-service', version: '0.1.0' }, { capabilities: { tools: {} } });
-  const registry = new SessionRegistry(deps.launcher, deps.network, deps.idleTimeoutMs, deps.log);
+  const registry = new SessionRegistry(deps.launcher, tenant, deps.network, deps.idleTimeoutMs, deps.log);
   const openSession = async (request: Omit<BrowserSessionOptions, 'contextOptions'>): Promise<string> => {
     const chosen = Object.fromEntries(Object.entries(request).filter(([, v]) => v !== undefined));
     return registry.create({ ...deps.defaults, ...chosen });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserLauncher } from '../browser/chromium.js';
-import { openGuardedSession, type GuardedSession } from '../browser/guarded-session.js';
+import { leaseGuardedSession, type GuardedSession } from '../browser/guarded-session.js';
 import type { NetworkPolicy } from '../browser/network/guard.js';
 import type { BrowserSession, BrowserSessionOptions } from '../browser/session.js';
 import type { Logger } from './log.js';
@@ -16,6 +16,8 @@ export class SessionRegistry {
 
   constructor(
     private readonly launcher: BrowserLauncher,
+    /** Whose sessions these are (an API key's identity, or `stdio`): the browser is theirs alone. */
+    private readonly tenant: string,
     private readonly network: NetworkPolicy,
     private readonly idleTimeoutMs: number,
     private readonly log: Logger,
@@ -25,7 +27,7 @@ export class SessionRegistry {
   }
 
   async create(opts: BrowserSessionOptions): Promise<string> {
-    const guarded = await openGuardedSession(await this.launcher.browser(), { ...opts, network: this.network });
+    const guarded = await leaseGuardedSession(this.launcher, this.tenant, { ...opts, network: this.network });
     // A short, opaque id: guessing another client's would not help, as ids are per registry.
     const id = `s_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
     this.sessions.set(id, guarded);

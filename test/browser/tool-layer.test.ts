@@ -41,7 +41,7 @@ const refOf = (snap: string, role: string, name: string): string => /\[ref=([a-z
 
 describe('browser tool layer', () => {
   it('caps a large page with the narrowing marker; a roles filter is a small fraction of it', async () => {
-    const session = await createBrowserSession(await pool.browser());
+    const session = await createBrowserSession((await pool.lease('t')).browser);
     await tool(session, 'navigate', { url: `${fx.url}/pages/large.html` });
     const full = await tool(session, 'snapshot');
     expect(full.text).toContain(TRUNCATION_MARKER);
@@ -58,7 +58,7 @@ describe('browser tool layer', () => {
 
   it('humanized typing lands the same text, and the careful preset is slower', async () => {
     const timeFill = async (preset: 'default' | 'careful'): Promise<number> => {
-      const session = await createBrowserSession(await pool.browser(), { humanize: true, humanPreset: preset });
+      const session = await createBrowserSession((await pool.lease('t')).browser, { humanize: true, humanPreset: preset });
       await tool(session, 'navigate', { url: `${fx.url}/pages/form.html` });
       const snap = (await tool(session, 'snapshot')).text;
       const started = Date.now();
@@ -85,7 +85,7 @@ describe('browser tool layer', () => {
       res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Via proxy</title><main><p>served by the proxy</p></main>');
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
-    const session = await createBrowserSession(await pool.browser(), { proxy: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+    const session = await createBrowserSession((await pool.lease('t')).browser, { proxy: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
     try {
       expect((await tool(session, 'navigate', { url: 'http://shop.bts-proxy.test/item' })).text).toContain('Title: Via proxy');
       expect(seen).toContain('http://shop.bts-proxy.test/item');
@@ -96,7 +96,7 @@ describe('browser tool layer', () => {
   });
 
   it('closes idle sessions of a registry', async () => {
-    const registry = new SessionRegistry(pool, networkPolicy(true), 100, createLogger('error'));
+    const registry = new SessionRegistry(pool, 't', networkPolicy(true), 100, createLogger('error'));
     const id = await registry.create({});
     const session = registry.get(id);
     expect(session).toBeDefined();

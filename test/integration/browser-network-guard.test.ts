@@ -9,14 +9,17 @@ import { startFixtureServer, type FixtureServer } from '../support/fixture-serve
 
 /**
  * Real Chromium against loopback pages. `localhost` is resolved by the guard to a public
- * address (injected resolver), so pages on it load, while `127.0.0.1` stays loopback:
- * that separates what the guard allows from what it refuses on one machine.
+ * address (injected resolver) that the egress proxy then dials on loopback (the policy's
+ * `dial` seam), so pages on it load, while `127.0.0.1` stays loopback: that separates what
+ * the guard allows from what it refuses on one machine.
  */
 let site: FixtureServer;
 const launcher = new BrowserLauncher();
 let port = '';
 const hits: string[] = [];
-const resolve: Resolver = async (host) => (host === 'localhost' ? ['93.184.216.34'] : ['127.0.0.1']);
+const PUBLIC = '93.184.216.34';
+const resolve: Resolver = async (host) => (host === 'localhost' ? [PUBLIC] : ['127.0.0.1']);
+const dial = (address: string, port: number) => ({ address: address === PUBLIC ? '127.0.0.1' : address, port });
 
 beforeAll(async () => {
   site = await startFixtureServer({
@@ -63,7 +66,7 @@ afterAll(async () => {
 });
 
 const run = <T>(allowPrivateNetwork: boolean, fn: (b: { page: Page; guard: NetworkGuard; context: BrowserContext }) => Promise<T>) =>
-  withGuardedSession(launcher, { network: networkPolicy(allowPrivateNetwork, resolve), signal: new AbortController().signal }, ({ session, guard }) =>
+  withGuardedSession(launcher, { network: networkPolicy(allowPrivateNetwork, resolve, { dial }), signal: new AbortController().signal, tenant: 'guard-test' }, ({ session, guard }) =>
     fn({ page: session.page, guard, context: session.context }),
   );
 
@@ -109,13 +112,17 @@ describe('network guard in a real browser', () => {
     expect(hits).toEqual([]);
   });
 
-  it('flags a redirect into a private address so the task cannot use what it fetched', async () => {
+  it('stops a redirect into a private address before it connects, and flags it', async () => {
+    hits.length = 0;
     const refusal = await run(false, async ({ page, guard }) => {
       await page.goto(`http://localhost:${port}/redirect-page`, { waitUntil: 'load' });
       await page.waitForTimeout(200);
-      return guard.refusal;
+      return guard.settled();
     });
     expect(refusal).toContain(`Refused to load http://127.0.0.1:${port}/worker/site/hero.png?after-redirect`);
+    expect(hits).toContain('/hop');
+    // The egress proxy judged the hop and never dialled it: the private target saw nothing.
+    expect(hits.filter((h) => h.includes('after-redirect'))).toEqual([]);
   });
 
   it('downloads assets only from allowed addresses, checking every redirect hop', async () => {
@@ -142,10 +149,8 @@ describe('network guard in a real browser', () => {
     expect(uploaded).toEqual([`http://localhost:${port}/worker/site/hero.png`]);
     expect(stored).toHaveLength(1);
     expect(hits).not.toContain('/secret-bg.png');
-    // The browser's own image loads follow the redirect (a route cannot stop a hop; the guard
-    // flags it instead), but the uploader, which checks each hop, never requests the target.
-    const redirected = hits.filter((h) => h.includes('after-redirect'));
-    expect(redirected.every((h) => h.includes('accept=image/'))).toBe(true);
+    // Neither the browser (through the egress proxy) nor the uploader (hop by hop) requests the target.
+    expect(hits.filter((h) => h.includes('after-redirect'))).toEqual([]);
   });
 
   it('closes its context even when the job throws', async () => {

@@ -4,7 +4,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { describeError, NetworkRefusedError, ResponseTooLargeError } from '../../errors.js';
-import { checkUrl, type NetworkPolicy } from './guard.js';
+import { checkUrl, dialTarget, type NetworkPolicy } from './guard.js';
 
 export interface GuardedFetchOptions {
   /** The whole exchange, redirects included, must finish within this. */
@@ -71,15 +71,15 @@ async function readCapped(res: IncomingMessage, url: string, maxBytes: number): 
   return Buffer.concat(chunks);
 }
 
-function send(url: URL, address: string, headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
+function send(url: URL, target: { address: string; port: number }, headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
   const options: RequestOptions & { servername?: string } = {
     protocol: url.protocol,
     hostname: url.hostname.replace(/^\[|\]$/g, ''),
-    port: url.port || undefined,
+    port: target.port,
     path: `${url.pathname}${url.search}`,
     method: 'GET',
-    headers: { 'user-agent': USER_AGENT, 'accept-encoding': 'gzip, deflate, br', ...headers },
-    lookup: pinnedLookup(address),
+    headers: { host: url.host, 'user-agent': USER_AGENT, 'accept-encoding': 'gzip, deflate, br', ...headers },
+    lookup: pinnedLookup(target.address),
     signal,
   };
   if (url.protocol === 'https:' && !isIP(options.hostname ?? '')) options.servername = options.hostname ?? undefined;
@@ -109,7 +109,8 @@ export async function guardedFetch(policy: NetworkPolicy, url: string, opts: Gua
     if (!address) throw new NetworkRefusedError(`Refused to fetch ${current}: no address to connect to`);
     let res: IncomingMessage;
     try {
-      res = await send(target, address, opts.headers ?? {}, signal);
+      const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+      res = await send(target, dialTarget(policy, address, port), opts.headers ?? {}, signal);
     } catch (err) {
       if (signal.aborted && !opts.signal?.aborted) throw new Error(`Fetching ${url} took longer than ${opts.timeoutMs} ms`, { cause: err });
       throw new Error(`Could not fetch ${current}: ${describeError(err)}`, { cause: err });

@@ -17,6 +17,16 @@ export interface NetworkPolicy {
   /** BTS_ALLOW_PRIVATE_NETWORK: the local runtime and tests reach fixture pages on loopback. */
   allowPrivate: boolean;
   resolve: Resolver;
+  /**
+   * Ports refused on non-public addresses even when private networks are allowed: the
+   * local runtime's own emulators, which a page must never reach.
+   */
+  refusedLocalPorts?: ReadonlySet<number>;
+  /**
+   * Where a judged address is actually dialled. Production dials it as is; tests stand a
+   * loopback fixture in for a public address, so the guard judges what production would.
+   */
+  dial?: (address: string, port: number) => { address: string; port: number };
 }
 
 /** Schemes that never leave the browser process. */
@@ -45,8 +55,15 @@ export function cachingResolver(resolve: Resolver, ttlMs = DNS_TTL_MS): Resolver
 
 export const defaultResolver: Resolver = cachingResolver(systemResolver);
 
-export function networkPolicy(allowPrivate: boolean, resolve: Resolver = defaultResolver): NetworkPolicy {
-  return { allowPrivate, resolve };
+export function networkPolicy(allowPrivate: boolean, resolve: Resolver = defaultResolver, extra: Pick<NetworkPolicy, 'refusedLocalPorts' | 'dial'> = {}): NetworkPolicy {
+  return { allowPrivate, resolve, ...extra };
+}
+
+const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'ws:': 80, 'https:': 443, 'wss:': 443 };
+
+/** The address and port a connection to a judged address really goes to. */
+export function dialTarget(policy: NetworkPolicy, address: string, port: number): { address: string; port: number } {
+  return policy.dial ? policy.dial(address, port) : { address, port };
 }
 
 export type UrlVerdict = { allowed: true; host: string; addresses: string[] } | { allowed: false; reason: string };
@@ -73,7 +90,14 @@ export async function checkUrl(policy: NetworkPolicy, url: string): Promise<UrlV
     return { allowed: false, reason: `Refused to load ${parsed.href}: the host name ${host} could not be resolved` };
   }
   if (addresses.length === 0) return { allowed: false, reason: `Refused to load ${parsed.href}: the host name ${host} could not be resolved` };
-  if (policy.allowPrivate) return { allowed: true, host, addresses };
+  const port = Number(parsed.port || DEFAULT_PORTS[parsed.protocol] || 0);
+  if (policy.allowPrivate) {
+    const local = addresses.find((a) => classifyAddress(a) !== 'public');
+    if (local && policy.refusedLocalPorts?.has(port)) {
+      return { allowed: false, reason: `Refused to load ${parsed.href}: port ${port} of ${host} belongs to the service itself` };
+    }
+    return { allowed: true, host, addresses };
+  }
   for (const a of addresses) {
     const cls = classifyAddress(a);
     if (cls !== 'public') {
@@ -90,6 +114,8 @@ export async function checkUrl(policy: NetworkPolicy, url: string): Promise<UrlV
  */
 export class NetworkGuard {
   private navigationRefusal: string | undefined;
+  /** Redirect hops still being judged; `settled()` waits for them before a caller trusts `refusal`. */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(readonly policy: NetworkPolicy) {}
 
@@ -106,6 +132,12 @@ export class NetworkGuard {
 
   /** Set when the page's own navigation was refused; the caller turns it into its error. */
   get refusal(): string | undefined {
+    return this.navigationRefusal;
+  }
+
+  /** The refusal once every redirect hop seen so far has been judged. */
+  async settled(): Promise<string | undefined> {
+    await Promise.all([...this.pending]);
     return this.navigationRefusal;
   }
 
@@ -126,14 +158,16 @@ export class NetworkGuard {
       }
       ws.connectToServer();
     });
-    // Route handlers see only the first URL of a redirect chain; redirected requests are
-    // checked here. They cannot be stopped any more, so a refused hop fails the task
-    // (its content must not end up in the results) by recording a navigation refusal.
+    // Route handlers see only the first URL of a redirect chain. The egress proxy stops a
+    // refused hop before it connects; here it is also recorded, so the caller's work fails
+    // instead of going on with an error page where the content was expected.
     context.on('request', (request) => {
-      if (!request.redirectedFrom() || this.policy.allowPrivate) return;
-      void this.check(request.url()).then((reason) => {
+      if (!request.redirectedFrom()) return;
+      const judged = this.check(request.url()).then((reason) => {
         if (reason) this.navigationRefusal ??= reason;
       });
+      this.pending.add(judged);
+      void judged.finally(() => this.pending.delete(judged));
     });
   }
 }
