@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '.data/', '.tmp/', 'coverage/', 'test/fixtures/**/*.js', 'bin/'] },
+  { ignores: ['node_modules/', '.cache/', 'cdk.out/', '.data/', '.tmp/', 'coverage/', 'test/fixtures/**/*.js', 'bin/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
