@@ -6,7 +6,8 @@ import { evaluateIn } from './evaluate.js';
 export interface LogoResult {
   found: boolean;
   src?: string;
-  type?: LogoCandidate['kind'];
+  /** `text` is a wordmark set in type: no image, its text in `alt`. */
+  type?: LogoCandidate['kind'] | 'text';
   width?: number;
   height?: number;
   svgSource?: string;
