@@ -34,8 +34,11 @@ const near = (a: string, b: string): boolean => {
   return x !== undefined && y !== undefined && deltaE(x, y) <= MATCH_DELTA_E;
 };
 
+/** The family serving a usage: one whose main usage it is first, then one that also serves it; most used first. */
 function familyFor(fonts: FontEntry[], usage: FontEntry['usage']): string {
-  return [...fonts].filter((f) => f.usage === usage).sort((a, b) => b.count - a.count)[0]?.family ?? '';
+  const serves = (f: FontEntry): boolean => (f.usages ?? [f.usage]).includes(usage);
+  const rank = (f: FontEntry): number => (f.usage === usage ? 1e9 : 0) + f.count;
+  return [...fonts].filter(serves).sort((a, b) => rank(b) - rank(a))[0]?.family ?? '';
 }
 
 function logoOk(got: LogoResult, want: PageTruth['logo']): boolean {
