@@ -83,7 +83,7 @@ describe('logo scoring', () => {
   const base: LogoCandidate = {
     kind: 'img', src: 'https://site.example/logo.png', alt: 'Site', width: 160, height: 48, naturalWidth: 160, naturalHeight: 48,
     top: 16, left: 32, visible: true, inHeader: true, inFooter: false, linksHome: true, hint: 'logo.png', sameDomain: true,
-    mentionsSiteName: true, inCookieBanner: false, inPartnerWall: false, viewportArea: 1280 * 800,
+    mentionsSiteName: true, inCookieBanner: false, inPartnerWall: false, inControl: false, besideHome: false, viewportArea: 1280 * 800,
   };
 
   it('scores a header logo linking home well above the floor', () => {
@@ -93,12 +93,19 @@ describe('logo scoring', () => {
   it.each([
     ['in a cookie banner', { inCookieBanner: true }],
     ['in a partner wall', { inPartnerWall: true }],
+    ['inside a control (a theme toggle in a button)', { kind: 'svg' as const, src: '', inControl: true }],
     ['tiny', { width: 12, height: 12 }],
     ['invisible', { visible: false }],
     ['a hero-sized image', { width: 1280, height: 600 }],
   ])('rejects a candidate %s', (_n, patch) => {
     expect(scoreLogo({ ...base, ...patch })).toBe(-Infinity);
     expect(pickLogo([{ ...base, ...patch }])).toBeUndefined();
+  });
+
+  it('takes the mark beside the home link of a top bar, but not a plain image there', () => {
+    const mark = { ...base, inHeader: false, linksHome: false, hint: 'py.png', alt: 'icon', mentionsSiteName: false, width: 16, height: 16, top: 8 };
+    expect(pickLogo([{ ...mark, besideHome: true }])).toBeDefined();
+    expect(pickLogo([mark])).toBeUndefined();
   });
 
   it('prefers the header logo over a footer copy, and finds none among plain content images', () => {
