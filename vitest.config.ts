@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -27,6 +28,9 @@ export default defineConfig({
       tier('design', { timeout: 120_000, sequential: true }),
       tier('mcp', { timeout: 120_000, sequential: true }),
       tier('agent', { timeout: 120_000, sequential: true }),
+      // Real third-party pages live in an ignored cache filled by `npm run corpus:real`;
+      // without it there is nothing to run, so the project is not configured at all.
+      ...(existsSync(new URL('.cache/corpus/.complete', import.meta.url)) ? [tier('real', { timeout: 300_000, sequential: true })] : []),
     ],
   },
 });

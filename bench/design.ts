@@ -3,6 +3,9 @@
  * way a customer calls it. Prints per site and as p50/p95 the submit-to-completed time
  * and the in-page extraction time, then runs 50 consecutive tasks in the one worker and
  * prints memory before and after (Node and the Chromium process tree).
+ * `-- --real` runs the real-site corpus instead (after `npm run corpus:real`): a per-site
+ * table of the facts a designer checks first, expected vs got, with totals, then the
+ * submit-to-completed p50/p95 over those pages.
  */
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +15,8 @@ import { runInNewContext } from 'node:vm';
 import { startLocalRuntime } from '../lib/local/runtime.js';
 import type { DesignTimings } from '../lib/design/job.js';
 import { FIXTURES_DIR, startFixtureServer } from '../test/support/fixture-server.js';
+import { CACHE_DIR, OWN_PAGES_DIR, cachePresent, loadGroundTruth, loadManifest } from '../test/real/corpus.js';
+import { formatTable, scorePage, type ExtractedFacts, type PageScore } from '../test/real/scoring.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SOAK = Number(process.env.BENCH_SOAK ?? 50);
@@ -73,10 +78,12 @@ const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bts-bench-design-'));
 const runtime = await startLocalRuntime({ dataDir, port: 0, workers: true, env: { BTS_LOG_LEVEL: 'SILENT', BTS_DEFAULT_QUOTA: '100000' } });
-const fixtures = await startFixtureServer();
+const REAL = process.argv.includes('--real');
+if (REAL && !cachePresent()) throw new Error('the real-site corpus is not fetched: run `npm run corpus:real` first');
+const fixtures = REAL ? await startFixtureServer({ root: CACHE_DIR, chroot: true, mounts: { '/own/': OWN_PAGES_DIR } }) : await startFixtureServer();
 const key = runtime.bootstrapKey?.apiKey ?? '';
 
-async function extract(path: string): Promise<{ totalMs: number; inPageMs: number; status: string }> {
+async function extract(path: string): Promise<{ totalMs: number; inPageMs: number; status: string; design?: { results?: Record<string, unknown> } }> {
   const started = performance.now();
   const res = await fetch(`${runtime.url}/v1/design/extract`, {
     method: 'POST',
@@ -91,16 +98,43 @@ async function extract(path: string): Promise<{ totalMs: number; inPageMs: numbe
     const got = (await (await fetch(`${runtime.url}/v1/tasks/${taskId}`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
       status: string;
       error?: string;
+      design?: { results?: Record<string, unknown> };
     };
     if (got.status === 'pending' || got.status === 'running') continue;
     const totalMs = performance.now() - started;
     if (got.status !== 'completed') console.error(`  ${path}: ${got.status} ${got.error ?? ''}`);
     const item = (await runtime.deps.tasks.get(taskId)) as { designTimings?: DesignTimings } | undefined;
-    return { totalMs, inPageMs: item?.designTimings?.inPageMs ?? NaN, status: got.status };
+    return { totalMs, inPageMs: item?.designTimings?.inPageMs ?? NaN, status: got.status, design: got.design };
   }
 }
 
+/** The real-site corpus through the API: facts table, then timings. */
+async function benchReal(): Promise<void> {
+  const manifest = loadManifest();
+  const truth = loadGroundTruth();
+  const warm = await extract(manifest.pages[0]!.path.slice(1));
+  console.log(`real-site corpus: ${manifest.pages.length} pages; warm-up (browser launch included): ${warm.totalMs.toFixed(0)} ms\n`);
+  const rows: { id: string; gt: (typeof truth)[string]; score: PageScore }[] = [];
+  const totals: number[] = [];
+  for (const p of manifest.pages) {
+    const r = await extract(p.path.slice(1));
+    totals.push(r.totalMs);
+    const res = r.design?.results ?? {};
+    const facts: ExtractedFacts = {
+      colors: (res.colors as { colors?: ExtractedFacts['colors'] } | undefined)?.colors ?? [],
+      fonts: (res.fonts as { fonts?: ExtractedFacts['fonts'] } | undefined)?.fonts ?? [],
+      logo: (res.logo as { logo?: ExtractedFacts['logo'] } | undefined)?.logo ?? { found: false },
+    };
+    rows.push({ id: p.id, gt: truth[p.id]!, score: scorePage(facts, truth[p.id]!) });
+  }
+  console.log(formatTable(rows));
+  console.log(`\nreal pages  submit→completed  p50 ${pct(totals, 50).toFixed(0)} ms  p95 ${pct(totals, 95).toFixed(0)} ms`);
+}
+
 try {
+  if (REAL) {
+    await benchReal();
+  } else {
   const list = sites();
   console.log(`design bench: ${list.length} site(s), ${ROUNDS} round(s) each, then ${SOAK} consecutive tasks`);
   const warm = await extract(list[0] as string);
@@ -136,6 +170,7 @@ try {
   console.log(`node RSS     before ${mb(before.node.rss)}  after ${mb(after.node.rss)}`);
   console.log(`node heap    before ${mb(before.node.heapUsed)}  after ${mb(after.node.heapUsed)}`);
   console.log(`chromium RSS before ${before.browser.toFixed(0)} MB  after ${after.browser.toFixed(0)} MB (process tree)`);
+  }
 } finally {
   await fixtures.close();
   await runtime.stop();

@@ -39,9 +39,9 @@ export class AgentBrowser {
     return this.guarded !== undefined;
   }
 
-  /** The guard's first refused navigation, once a page has been opened. */
-  get refusal(): string | undefined {
-    return this.guarded?.guard.refusal;
+  /** The guard's first refused navigation, once every redirect hop seen so far has been judged. */
+  async refusal(): Promise<string | undefined> {
+    return this.guarded?.guard.settled();
   }
 
   /** The open session, if any, without opening one. */

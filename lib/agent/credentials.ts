@@ -43,6 +43,12 @@ function hostMatches(host: string, domain: string): boolean {
   return host === bare || host.endsWith(`.${bare}`);
 }
 
+/** Whether a cookie of this domain belongs to one of the social platforms (its login lives there). */
+export function onPlatformDomain(cookieDomain: string, domains: PlatformDomains = PLATFORM_DOMAINS): boolean {
+  const host = cookieDomain.replace(/^\./, '').toLowerCase();
+  return PLATFORMS.some((p) => domains[p].some((d) => hostMatches(host, d)));
+}
+
 /** Platforms a task aims at, by its start URL's host or by naming the platform. */
 export function targetPlatforms(task: string, startUrl: string | undefined, domains: PlatformDomains = PLATFORM_DOMAINS): Platform[] {
   let host: string | undefined;

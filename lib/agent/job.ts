@@ -13,13 +13,13 @@ import type { TaskRepository } from '../tasks/task-repository.js';
 import { formatLimit } from '../worker/budget.js';
 import type { Job, JobContext, JobOutput } from '../worker/job.js';
 import { AgentBrowser } from './agent-browser.js';
-import { PLATFORM_DOMAINS, platformCookies, targetPlatforms, type PlatformCookie, type PlatformDomains } from './credentials.js';
+import { onPlatformDomain, PLATFORM_DOMAINS, platformCookies, targetPlatforms, type PlatformCookie, type PlatformDomains } from './credentials.js';
 import { AgentLoop, type AgentOutcome } from './loop.js';
 import { resolveModel, type ModelConfig, type ResolvedModel } from './model.js';
 import { historyText, pickStart, siteNotes, systemPrompt, taskText } from './prompt.js';
 import { StepRecorder } from './recorder.js';
 import { Redactor } from './redact.js';
-import { EncryptedSessionStateStore, withoutSecretCookies, type SessionBrowserState, type SessionStateStore } from './session-state.js';
+import { EncryptedSessionStateStore, withoutPlatformCookies, type SessionBrowserState, type SessionStateStore } from './session-state.js';
 import { compileSchema, type StructuredValidator } from './structured.js';
 import { agentToolbox } from './tools.js';
 import { UsageMeter } from './usage.js';
@@ -60,6 +60,7 @@ interface RunPlan {
   redactor: Redactor;
   platforms: string[];
   cookies: PlatformCookie[];
+  domains: PlatformDomains;
   validator?: StructuredValidator;
   maxSteps: number;
   knowledge: KnowledgeIndex;
@@ -87,13 +88,14 @@ async function prepareRun({ task, deps }: JobContext<AgentDeps>, opts: AgentJobO
   const model = (opts.model ?? resolveModel)(deps.config);
   const domains = opts.platformDomains ?? PLATFORM_DOMAINS;
   const redactor = new Redactor();
-  const platforms = targetPlatforms(task.task, request.startUrl, domains);
-  const cookies = platforms.length > 0 ? platformCookies(platforms, await loadCredentials(deps, task.businessId, task.endUserId), domains) : [];
-  for (const c of cookies) redactor.addFixed(c.value);
   const validator = request.schema ? compileSchema(request.schema) : undefined;
   const [knowledge, history] = await Promise.all([deps.knowledge(), previousTurns(deps, task)]);
   const states = (opts.sessionState ?? ((d: AgentDeps) => new EncryptedSessionStateStore(d.results, d.encryptor)))(deps);
   const saved = history.length > 0 ? await states.load(task.businessId, task.sessionId, encryptionContext(task)) : undefined;
+  // Where the run will be decides the platform too: a follow-up turn resumes on the platform's page.
+  const platforms = targetPlatforms(task.task, request.startUrl ?? saved?.lastUrl, domains);
+  const cookies = platforms.length > 0 ? platformCookies(platforms, await loadCredentials(deps, task.businessId, task.endUserId), domains) : [];
+  for (const c of cookies) redactor.addFixed(c.value);
   const usage = new UsageMeter(model.provider, model.modelId);
   const recorder = new StepRecorder((p) => deps.tasks.updateRunning(task.taskId, p, deps.now()), redactor, usage);
   return {
@@ -103,6 +105,7 @@ async function prepareRun({ task, deps }: JobContext<AgentDeps>, opts: AgentJobO
     redactor,
     platforms,
     cookies,
+    domains,
     ...(validator ? { validator } : {}),
     maxSteps: Math.max(1, Math.min(request.maxSteps, MAX_STEPS)),
     knowledge,
@@ -123,7 +126,8 @@ async function navigateAtStart(plan: RunPlan, browser: AgentBrowser, network: Ne
   const navigate = findTool('navigate');
   if (!navigate) throw new Error('The navigate tool is missing from the browser tool layer');
   const res = renderToolResult(await runTool(navigate, { session: () => browser.session(), knowledge: plan.knowledge }, { url }));
-  if (browser.refusal) throw new TaskFailedError(browser.refusal);
+  const refusal = await browser.refusal();
+  if (refusal) throw new TaskFailedError(refusal);
   const first = plan.redactor.redact(res.text).split('\n')[0] ?? '';
   // A start page that fails to load is not fatal: the model sees about:blank and may navigate elsewhere.
   await plan.recorder.record(type, `${first} (${why})`, !res.isError);
@@ -149,6 +153,14 @@ async function begin(plan: RunPlan, browser: AgentBrowser, network: NetworkPolic
   return notes;
 }
 
+/** Tells the redactor the platform cookies the browser holds now (platforms rotate them). */
+async function refreshSecrets(plan: RunPlan, browser: AgentBrowser): Promise<void> {
+  const session = browser.current;
+  if (!session) return;
+  const cookies = await session.context.cookies().catch(() => []);
+  plan.redactor.setPlatformCookieValues(cookies.filter((c) => onPlatformDomain(c.domain, plan.domains)).map((c) => c.value));
+}
+
 /** The task record's result fields, the session's browser state for the next turn, and the timings. */
 async function finishRun(plan: RunPlan, browser: AgentBrowser, outcome: AgentOutcome, loopMs: number, setupMs: number, ctx: JobContext<AgentDeps>): Promise<JobOutput> {
   const { recorder, redactor, task } = plan;
@@ -157,9 +169,10 @@ async function finishRun(plan: RunPlan, browser: AgentBrowser, outcome: AgentOut
     ctx.log.info('agent run cancelled', { steps: recorder.steps.length });
     throw new TaskCancelledError();
   }
-  if (browser.refusal) throw new TaskFailedError(browser.refusal);
+  const refusal = await browser.refusal();
+  if (refusal) throw new TaskFailedError(refusal);
   const session = browser.current;
-  if (session) redactor.setCookieValues((await session.context.cookies().catch(() => [])).map((c) => c.value));
+  await refreshSecrets(plan, browser);
   const output: JobOutput = { ...recorder.progress() };
   if (plan.validator && outcome.data) {
     output.result = outcome.data;
@@ -171,7 +184,7 @@ async function finishRun(plan: RunPlan, browser: AgentBrowser, outcome: AgentOut
   const timings: AgentTimings = { setupMs: Math.round(setupMs), loopMs: Math.round(loopMs), modelMs: u.modelMs, steps: recorder.steps.length };
   output.agentTimings = timings;
   if (session) {
-    const storageState = withoutSecretCookies(await session.context.storageState(), (v) => redactor.isSecret(v));
+    const storageState = withoutPlatformCookies(await session.context.storageState(), (d) => onPlatformDomain(d, plan.domains));
     const lastUrl = session.page.url();
     await plan.states
       .save(task.businessId, task.sessionId, encryptionContext(task), { storageState, ...(/^https?:/.test(lastUrl) ? { lastUrl } : {}) })
@@ -203,10 +216,6 @@ export function agentJob(opts: AgentJobOptions = {}): Job<AgentDeps> {
       const notes = await begin(plan, browser, deps.network);
       const setupMs = performance.now() - plan.setupStarted;
       const loopStarted = performance.now();
-      const refreshSecrets = async () => {
-        const session = browser.current;
-        if (session) plan.redactor.setCookieValues((await session.context.cookies().catch(() => [])).map((c) => c.value));
-      };
       const outcome = await new AgentLoop({
         model: plan.model.model,
         toolbox: agentToolbox(),
@@ -221,7 +230,7 @@ export function agentJob(opts: AgentJobOptions = {}): Job<AgentDeps> {
         redactor: plan.redactor,
         recorder: plan.recorder,
         usage: plan.usage,
-        refreshSecrets,
+        refreshSecrets: () => refreshSecrets(plan, browser),
       }).run();
       return await finishRun(plan, browser, outcome, performance.now() - loopStarted, setupMs, ctx);
     } finally {

@@ -87,7 +87,6 @@ type Call = Pick<ToolCallPart, 'toolCallId' | 'toolName' | 'input'>;
  */
 export class AgentLoop {
   private readonly messages: ModelMessage[];
-  private actions = 0;
   private repairing = false;
   private lastKey = '';
   private repeats = 0;
@@ -96,19 +95,27 @@ export class AgentLoop {
     this.messages = [{ role: 'user', content: o.userText }];
   }
 
+  /**
+   * Every recorded step counts against maxSteps, the start page and sign-in included, so
+   * totalSteps never exceeds it; no step starts once the budget is spent.
+   */
+  private assertStepLeft(): void {
+    if (this.o.recorder.steps.length < this.o.maxSteps) return;
+    const what = this.repairing ? 'before its repaired answer' : 'without calling done';
+    throw new TaskFailedError(`Task did not finish within its budget: it used all ${this.o.maxSteps} steps ${what} (${this.o.limitsLabel})`);
+  }
+
   async run(): Promise<AgentOutcome> {
     for (;;) {
       this.o.signal.throwIfAborted();
       if (this.o.recorder.cancelRequested) return { kind: 'cancelled' };
-      if (this.actions >= this.o.maxSteps && !this.repairing) {
-        throw new TaskFailedError(`Task did not finish within its budget: it used all ${this.o.maxSteps} steps without calling done (${this.o.limitsLabel})`);
-      }
+      this.assertStepLeft();
       const calls = await this.askModel();
       if (calls.length === 0) continue;
       this.messages.push({ role: 'assistant', content: calls.map((c) => ({ type: 'tool-call' as const, ...c })) });
       const results: ToolResultPart[] = [];
       for (const call of calls) {
-        this.actions += 1;
+        this.assertStepLeft();
         if (call.toolName === DONE_TOOL) {
           const finished = await this.done(call, results);
           if (finished) return finished;
@@ -139,7 +146,6 @@ export class AgentLoop {
     });
     this.o.usage.add(reply.usage, performance.now() - asked);
     if (reply.toolCalls.length > 0) return reply.toolCalls.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, input: c.input }));
-    this.actions += 1;
     await this.o.recorder.record('model', 'The model replied without calling a tool', false);
     this.messages.push({ role: 'assistant', content: reply.text || '(empty reply)' });
     this.messages.push({ role: 'user', content: 'Act through the tools; call done with the answer to finish.' });
@@ -202,9 +208,11 @@ export class AgentLoop {
     }
     const response = await runTool(tool, { session: () => browser.session(), knowledge: this.o.knowledge }, call.input);
     this.o.signal.throwIfAborted();
-    if (browser.refusal) {
-      await recorder.record(tool.trace.type, browser.refusal, false);
-      throw new TaskFailedError(browser.refusal);
+    // A refused navigation ends the run here: nothing the page showed reaches the model or the trace.
+    const refusal = await browser.refusal();
+    if (refusal) {
+      await recorder.record(tool.trace.type, refusal, false);
+      throw new TaskFailedError(refusal);
     }
     const url = browser.current?.page.url() ?? '';
     if (url) recorder.visit(url);

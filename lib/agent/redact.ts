@@ -1,11 +1,15 @@
 /**
  * Keeps secrets out of everything the agent emits: model prompts, step summaries, logs and
- * the html dump. Secrets are the end-user's uploaded cookie values plus the values of the
- * browser's own cookies (a site may echo its session cookie into the page); short values
- * are left alone because replacing "1" or "en" would mangle ordinary text.
+ * the html dump. Secrets are what the service knows to be secret: the end-user's uploaded
+ * cookie values, and the cookies the platforms set on their own domains (rotated or derived
+ * sessions a page may echo). Other sites' cookies are not secrets of ours: were they, any
+ * site could blank out words of the answer by setting a cookie to them. Short values are
+ * left alone because replacing "1" or "en" would mangle ordinary text.
  */
 export const REDACTED = '[redacted]';
 const MIN_SECRET_LENGTH = 8;
+/** Platform cookies are long random tokens; a short one is more likely ordinary text. */
+const MIN_PLATFORM_COOKIE_LENGTH = 16;
 
 export class Redactor {
   private fixed = new Set<string>();
@@ -19,14 +23,9 @@ export class Redactor {
     if (secret.length >= MIN_SECRET_LENGTH) this.fixed.add(secret);
   }
 
-  /** Replaces the set of cookie values seen in the browser (they change as sites set cookies). */
-  setCookieValues(values: Iterable<string>): void {
-    this.dynamic = new Set([...values].filter((v) => v.length >= MIN_SECRET_LENGTH));
-  }
-
-  /** Whether `value` is one of the fixed (uploaded) secrets. */
-  isSecret(value: string): boolean {
-    return this.fixed.has(value);
+  /** Replaces the platform-cookie values seen in the browser (platforms rotate them). */
+  setPlatformCookieValues(values: Iterable<string>): void {
+    this.dynamic = new Set([...values].filter((v) => v.length >= MIN_PLATFORM_COOKIE_LENGTH));
   }
 
   redact(text: string): string {

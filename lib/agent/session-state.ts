@@ -10,8 +10,9 @@ import type { ResultStore } from '../tasks/result-store.js';
  * cannot be decrypted for another end-user. There is no session delete endpoint; the
  * object expires with the bucket's lifecycle rule like every other task result.
  *
- * The end-user's uploaded platform cookies are stripped before saving: they are injected
- * fresh from the credential store each turn, so deleting credentials takes effect at once.
+ * Cookies of the platform domains are never saved, whatever their value (the platforms
+ * rotate and derive session cookies): the end-user's cookies are injected fresh from the
+ * credential store each turn, so deleting credentials signs the agent out at once.
  */
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -77,7 +78,7 @@ export class EncryptedSessionStateStore implements SessionStateStore {
   }
 }
 
-/** Drops cookies whose value is one of the end-user's uploaded secrets. */
-export function withoutSecretCookies(state: StorageState, isSecret: (value: string) => boolean): StorageState {
-  return { ...state, cookies: state.cookies.filter((c) => !isSecret(c.value)) };
+/** Drops every cookie of a platform domain: those come from the credential vault, turn by turn. */
+export function withoutPlatformCookies(state: StorageState, onPlatform: (cookieDomain: string) => boolean): StorageState {
+  return { ...state, cookies: state.cookies.filter((c) => !onPlatform(c.domain)) };
 }

@@ -11,7 +11,18 @@ export interface FontFace {
   urls: string[];
 }
 
-export type FontSource = 'google' | 'adobe' | 'self-hosted' | 'system';
+/** `self-hosted`, a web-font service by name, or `system` when no @font-face serves the family. */
+export type FontSource = 'google' | 'adobe' | 'bunny' | 'fontshare' | 'fonts.com' | 'typography.com' | 'self-hosted' | 'system';
+
+/** Web-font services by the hosts their stylesheets and files come from. */
+const SERVICES: [Exclude<FontSource, 'self-hosted' | 'system'>, RegExp][] = [
+  ['google', /(^|\.)fonts\.(gstatic|googleapis)\.com$/],
+  ['adobe', /(^|\.)(use|p)\.typekit\.net$|(^|\.)typekit\.com$/],
+  ['bunny', /(^|\.)fonts\.bunny\.net$/],
+  ['fontshare', /(^|\.)(api|cdn)\.fontshare\.com$/],
+  ['fonts.com', /(^|\.)fast\.fonts\.(net|com)$/],
+  ['typography.com', /(^|\.)cloud\.typography\.com$/],
+];
 
 export function unquote(s: string): string {
   return s.trim().replace(/^(['"])(.*)\1$/, '$2').trim();
@@ -68,8 +79,7 @@ export function fontSource(faceUrl: string | undefined, sheetHref: string | unde
       return '';
     }
   });
-  if (hosts.some((h) => /(^|\.)fonts\.(gstatic|googleapis)\.com$/.test(h))) return 'google';
-  if (hosts.some((h) => /(^|\.)(use|p)\.typekit\.net$|(^|\.)typekit\.com$/.test(h))) return 'adobe';
+  for (const [name, re] of SERVICES) if (hosts.some((h) => re.test(h))) return name;
   return faceUrl ? 'self-hosted' : 'system';
 }
 

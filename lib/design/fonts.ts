@@ -1,12 +1,19 @@
 import type { Page } from 'playwright-core';
 import type { AssetUploader } from './assets.js';
-import { faceUrlFor, fontSource, isIconFamily, parseFontFaces, type FontFace, type FontSource } from './font-face.js';
+import { faceUrlFor, fontSource, isIconFamily, parseFontFaces, splitFamilies, type FontFace, type FontSource } from './font-face.js';
 import { evaluateIn } from './evaluate.js';
 
 export type FontUsage = 'heading' | 'body' | 'ui' | 'code';
 export interface FontEntry {
+  /** The first family the site declares for this text (computed stack, quotes stripped), installed or not. */
   family: string;
   usage: FontUsage;
+  /** Every usage the family serves, most characters first (`usage` is the first). */
+  usages: FontUsage[];
+  /** The whole declared stack. */
+  stack: string[];
+  /** The family Chromium actually painted with on this worker: depends on its installed fonts. */
+  rendered: string;
   count: number;
   weights: number[];
   source: FontSource;
@@ -16,8 +23,11 @@ export interface FontEntry {
   s3Key?: string;
 }
 
-interface FontUse {
+export interface FontUse {
   family: string;
+  stack: string;
+  /** Best in-page guess of the painted family; replaced by Chromium's own answer when available. */
+  rendered: string;
   weight: number;
   usage: FontUsage;
   chars: number;
@@ -26,17 +36,23 @@ interface FontUse {
 }
 interface FontPage {
   uses: FontUse[];
+  /** Marked sample elements (attribute value → declared family) whose painted font Chromium is asked for. */
+  samples: Record<string, string>;
   rules: { css: string; base: string }[];
   blocked: string[];
 }
 
+/** Marks one sample element per declared family so the painted font can be asked of Chromium over CDP. */
+const SAMPLE_ATTR = 'data-bts-font-sample';
+
 /**
- * Browser side: for every element with its own text, the family Chromium actually renders
- * (first in the stack that is a loaded web font, a generic family or an installed local
- * font), its weight and a usage category; plus the @font-face rules the page may read and
- * the stylesheets it may not (cross-origin, read by Node from the network).
+ * Browser side: for every element with its own text, the family the site declares (first
+ * of the computed stack), the stack, a guess at the family painted (first of the stack that
+ * is a loaded web font, a generic family or an installed font), its weight and a usage
+ * category; plus the @font-face rules the page may read and the stylesheets it may not
+ * (cross-origin, read by Node from the network).
  */
-function collectFonts(): FontPage {
+function collectFonts(sampleAttr: string): FontPage {
   const GENERIC = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-serif', 'ui-sans-serif', 'ui-monospace', 'ui-rounded', 'math', 'emoji', 'fangsong']);
   const webFonts = new Map<string, boolean>();
   for (const f of document.fonts) {
@@ -70,6 +86,7 @@ function collectFonts(): FontPage {
     return 'body';
   };
   const agg = new Map<string, FontUse>();
+  const sample = new Map<string, { el: Element; len: number }>();
   const visit = (root: Element | ShadowRoot): void => {
     for (const el of root.children) {
       const tag = el.tagName.toUpperCase();
@@ -81,7 +98,8 @@ function collectFonts(): FontPage {
       if (text) {
         const cs = getComputedStyle(el);
         if (cs.display !== 'none' && cs.visibility !== 'hidden') {
-          const family = used(cs.fontFamily);
+          const stack = cs.fontFamily;
+          const family = (stack.split(',')[0] ?? '').trim().replace(/^["']|["']$/g, '') || stack;
           const weight = parseFloat(cs.fontWeight);
           const usage = usageOf(el);
           const pua = [...text].every((ch) => {
@@ -89,7 +107,9 @@ function collectFonts(): FontPage {
             return (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
           });
           const key = `${family}|${weight}|${usage}|${pua}`;
-          const u = agg.get(key) ?? { family, weight, usage, chars: 0, count: 0, pua };
+          const u = agg.get(key) ?? { family, stack, rendered: used(stack), weight, usage, chars: 0, count: 0, pua };
+          const best = sample.get(family.toLowerCase());
+          if (!pua && (!best || text.length > best.len)) sample.set(family.toLowerCase(), { el, len: text.length });
           u.chars += text.length;
           u.count += 1;
           agg.set(key, u);
@@ -132,7 +152,42 @@ function collectFonts(): FontPage {
   };
   hosts(document.documentElement);
   sheets.forEach(scan);
-  return { uses: [...agg.values()], rules, blocked: [...new Set(blocked)] };
+  const samples: Record<string, string> = {};
+  [...sample.entries()].forEach(([fam, { el }], i) => {
+    el.setAttribute(sampleAttr, String(i));
+    samples[String(i)] = fam;
+  });
+  return { uses: [...agg.values()], samples, rules, blocked: [...new Set(blocked)] };
+}
+
+/**
+ * The family Chromium actually painted each sample with (CSS.getPlatformFontsForNode:
+ * the font with the most glyphs), keyed by lowercased declared family. Best effort: an
+ * empty map leaves the in-page guess in place.
+ */
+async function paintedFamilies(page: Page, samples: Record<string, string>): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (Object.keys(samples).length === 0) return out;
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: `[${SAMPLE_ATTR}]` });
+    for (const nodeId of nodeIds.slice(0, 50)) {
+      const { attributes } = await cdp.send('DOM.getAttributes', { nodeId });
+      const key = attributes[attributes.indexOf(SAMPLE_ATTR) + 1];
+      const family = key === undefined ? undefined : samples[key];
+      if (!family) continue;
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      const top = [...fonts].sort((a, b) => b.glyphCount - a.glyphCount)[0];
+      if (top) out.set(family, top.familyName);
+    }
+  } finally {
+    await cdp.detach().catch(() => undefined);
+    await page.evaluate(`document.querySelectorAll('[${SAMPLE_ATTR}]').forEach((e) => e.removeAttribute('${SAMPLE_ATTR}'))`).catch(() => undefined);
+  }
+  return out;
 }
 
 async function readBlockedSheets(page: Page, hrefs: string[]): Promise<{ css: string; base: string }[]> {
@@ -145,7 +200,7 @@ async function readBlockedSheets(page: Page, hrefs: string[]): Promise<{ css: st
   return out.filter((x): x is { css: string; base: string } => x !== undefined);
 }
 
-export function summarizeFonts(uses: FontUse[], faces: (FontFace & { sheet: string })[]): FontEntry[] {
+export function summarizeFonts(uses: FontUse[], faces: (FontFace & { sheet: string })[], painted = new Map<string, string>()): FontEntry[] {
   const byFamily = new Map<string, FontUse[]>();
   for (const u of uses) {
     if (u.pua || isIconFamily(u.family)) continue;
@@ -154,24 +209,28 @@ export function summarizeFonts(uses: FontUse[], faces: (FontFace & { sheet: stri
     byFamily.set(u.family.toLowerCase(), list);
   }
   const out: FontEntry[] = [];
-  for (const list of byFamily.values()) {
+  for (const [key, list] of byFamily) {
     const chars = new Map<FontUsage, number>();
     const weightCount = new Map<number, number>();
     for (const u of list) {
       chars.set(u.usage, (chars.get(u.usage) ?? 0) + u.chars);
       weightCount.set(u.weight, (weightCount.get(u.weight) ?? 0) + u.count);
     }
-    const usage = [...chars.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'body';
+    const usages = [...chars.entries()].sort((a, b) => b[1] - a[1]).map(([k]) => k);
     const mainWeight = [...weightCount.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 400;
-    const family = list[0]!.family;
-    const own = faces.filter((f) => f.family.toLowerCase() === family.toLowerCase());
+    const main = [...list].sort((a, b) => b.chars - a.chars)[0]!;
+    const own = faces.filter((f) => f.family.toLowerCase() === key);
     const faceUrl = faceUrlFor(own, mainWeight);
     const entry: FontEntry = {
-      family,
-      usage,
+      family: main.family,
+      usage: usages[0] ?? 'body',
+      usages,
+      stack: splitFamilies(main.stack),
+      rendered: painted.get(key) ?? main.rendered,
       count: list.reduce((n, u) => n + u.count, 0),
       weights: [...weightCount.keys()].sort((a, b) => a - b),
-      source: fontSource(faceUrl, own[0]?.sheet),
+      // Only an @font-face rule makes a family a web font; without one it is whatever the visitor has.
+      source: own.length ? fontSource(faceUrl, own[0]?.sheet) : 'system',
     };
     if (faceUrl) entry.faceUrl = faceUrl;
     out.push(entry);
@@ -180,10 +239,11 @@ export function summarizeFonts(uses: FontUse[], faces: (FontFace & { sheet: stri
 }
 
 export async function extractFonts(page: Page, uploader: AssetUploader): Promise<{ fonts: FontEntry[] }> {
-  const raw = await evaluateIn(page, collectFonts, null);
+  const raw = await evaluateIn(page, collectFonts, SAMPLE_ATTR);
+  const painted = await paintedFamilies(page, raw.samples).catch(() => new Map<string, string>());
   const texts = [...raw.rules, ...(await readBlockedSheets(page, raw.blocked))];
   const faces = texts.flatMap((t) => parseFontFaces(t.css, t.base).map((f) => ({ ...f, sheet: t.base })));
-  const fonts = summarizeFonts(raw.uses, faces);
+  const fonts = summarizeFonts(raw.uses, faces, painted);
   await Promise.all(
     fonts.map(async (f) => {
       if (!f.faceUrl) return;

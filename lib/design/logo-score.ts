@@ -1,7 +1,8 @@
 /**
  * Logo scoring, pure: each candidate found in the page carries layout and naming
  * features, and the highest score above a floor wins. Partner-logo walls, cookie banners,
- * invisible and tiny marks are rejected outright, whatever else they have going for them.
+ * controls (a theme toggle's icon, a menu button), invisible and tiny marks are rejected
+ * outright, whatever else they have going for them.
  */
 export interface LogoCandidate {
   kind: 'img' | 'svg' | 'background';
@@ -25,20 +26,26 @@ export interface LogoCandidate {
   mentionsSiteName: boolean;
   inCookieBanner: boolean;
   inPartnerWall: boolean;
+  /** Inside a control (button, toggle, menu, search, theme switch): never a logo. */
+  inControl: boolean;
+  /** Right beside a link to the home page (the mark before a site title in a top bar). */
+  besideHome: boolean;
   viewportArea: number;
 }
 
 export const LOGO_MIN_SCORE = 4;
 
 export function scoreLogo(c: LogoCandidate): number {
-  if (!c.visible || c.inCookieBanner || c.inPartnerWall) return -Infinity;
+  if (!c.visible || c.inCookieBanner || c.inPartnerWall || c.inControl) return -Infinity;
   if (c.width < 16 || c.height < 10) return -Infinity;
   if (c.width * c.height > 0.25 * c.viewportArea) return -Infinity;
   let s = 0;
-  if (c.inHeader) s += 3;
+  // A "navbar" sidebar runs the page's full height: header credit only near the top.
+  if (c.inHeader && c.top < 400) s += 3;
   if (c.top < 200) s += 2;
   else if (c.top > 1200) s -= 1;
   if (c.linksHome) s += 3;
+  else if (c.besideHome) s += 2;
   if (/logo/.test(c.hint)) s += 4;
   else if (/brand|wordmark|site-?name|masthead/.test(c.hint)) s += 2;
   if (c.mentionsSiteName) s += 2;

@@ -6,7 +6,8 @@ import { evaluateIn } from './evaluate.js';
 export interface LogoResult {
   found: boolean;
   src?: string;
-  type?: LogoCandidate['kind'];
+  /** `text` is a wordmark set in type: no image, its text in `alt`. */
+  type?: LogoCandidate['kind'] | 'text';
   width?: number;
   height?: number;
   svgSource?: string;
@@ -16,8 +17,8 @@ export interface LogoResult {
   s3Key?: string;
 }
 
-/** Browser side: every image, inline SVG and background-image element, with the features scoreLogo weighs. */
-export function collectLogoCandidates(): LogoCandidate[] {
+/** Browser side: every image, inline SVG and background-image element, with the features scoreLogo weighs; plus a text wordmark, if the header has one. */
+export function collectLogoCandidates(): { candidates: LogoCandidate[]; wordmark: Wordmark | null } {
   const out: LogoCandidate[] = [];
   const here = location.hostname;
   const meta = (sel: string): string => document.querySelector<HTMLMetaElement>(sel)?.content ?? '';
@@ -29,6 +30,8 @@ export function collectLogoCandidates(): LogoCandidate[] {
     return list;
   };
   const label = (e: Element): string => [typeof e.className === 'string' ? e.className : e.getAttribute('class') ?? '', e.id, e.getAttribute('aria-label') ?? '', e.getAttribute('alt') ?? '', e.getAttribute('title') ?? ''].join(' ').toLowerCase();
+  // Class and id words of controls; matched on the candidate, its link and its parent only.
+  const CONTROL = /(^|[\s_-])(toggle|toggler|menu|hamburger|burger|search|theme|darkmode|dark-mode|close|dropdown|switch)([\s_-]|$)/;
   const WALL = /partner|sponsor|client|customer|trusted|as-seen|featured|integration|backers|supporters/;
   // Container names of consent banners; a bare "cookie" would also hit bakeries named Cookie Co.
   const COOKIE = /cookie[-_\s]?(banner|consent|notice|bar|popup|modal|law|wall)|consent|gdpr|\bcmp\b|onetrust/;
@@ -56,6 +59,9 @@ export function collectLogoCandidates(): LogoCandidate[] {
     const h = r.height || 1;
     const wallGroup = anc.slice(0, 3).find((a) => !/^(BODY|HTML|MAIN|HEADER)$/.test(a.tagName) && [...a.querySelectorAll('img,svg')].filter((m) => Math.abs(m.getBoundingClientRect().height - h) <= 0.3 * h).length >= 4);
     const inWall = wallGroup !== undefined || anc.slice(0, 6).some((a) => !/^(BODY|HTML|MAIN)$/.test(a.tagName) && (WALL.test(label(a)) || WALL.test((a.querySelector('h1,h2,h3,h4')?.textContent ?? '').toLowerCase())));
+    const inControl = Boolean(el.closest('button,[role=button],[role=switch],[role=menuitem],[role=tab],label,summary,select')) || [el, link, el.parentElement].some((e) => e !== null && CONTROL.test(label(e)));
+    const hop = (e: Element | null): Element | null => e?.nextElementSibling ?? null;
+    const besideHome = !link && [hop(el), hop(el.parentElement)].some((e) => e !== null && (isHome(e instanceof HTMLAnchorElement ? e : e.querySelector('a')) ));
     let sameDomain = true;
     if (src && !src.startsWith('data:')) {
       try {
@@ -88,6 +94,8 @@ export function collectLogoCandidates(): LogoCandidate[] {
         return COOKIE.test(label(a)) || (overlay && /cookie|consent/i.test(a.textContent ?? ''));
       }),
       inPartnerWall: inWall,
+      inControl,
+      besideHome,
       viewportArea: innerWidth * innerHeight,
     });
   };
@@ -111,12 +119,35 @@ export function collectLogoCandidates(): LogoCandidate[] {
     }
   };
   walk(document.documentElement);
-  return out;
+  return { candidates: out, wordmark: findWordmark(siteName, isHome) };
+
+  /** A brand set in type: the header's home link or brand element, short text, no image of any size. */
+  function findWordmark(site: string, home: (a: HTMLAnchorElement | null) => boolean): Wordmark | null {
+    const BRAND = '.navbar-brand,.brand,.site-title,.site-name,.logo,#projectname,[class*="brand"],[class*="logo"]';
+    const els = [...document.querySelectorAll<HTMLElement>(`${BRAND},header a[href],nav a[href],[role=banner] a[href]`)];
+    for (const e of els) {
+      const r = e.getBoundingClientRect();
+      const text = (e.innerText || e.textContent || '').replace(/\s+/g, ' ').trim();
+      if (r.width === 0 || r.top + scrollY > 150 || text.length < 2 || text.length > 40) continue;
+      if ([...e.querySelectorAll('img,svg')].some((m) => m.getBoundingClientRect().width > 20)) continue;
+      const a = e instanceof HTMLAnchorElement ? e : e.closest('a');
+      const branded = e.matches(BRAND) || (a !== null && home(a) && (site.length < 2 || text.toLowerCase().includes(site.split(/\s/)[0] ?? site)));
+      if (branded) return { text, width: Math.round(r.width), height: Math.round(r.height) };
+    }
+    return null;
+  }
+}
+
+export interface Wordmark {
+  text: string;
+  width: number;
+  height: number;
 }
 
 export async function extractLogo(page: Page, uploader: AssetUploader): Promise<{ logo: LogoResult }> {
-  const best = pickLogo(await evaluateIn(page, collectLogoCandidates, null));
-  if (!best) return { logo: { found: false } };
+  const { candidates, wordmark } = await evaluateIn(page, collectLogoCandidates, null);
+  const best = pickLogo(candidates);
+  if (!best) return { logo: wordmark ? { found: true, type: 'text', alt: wordmark.text, width: wordmark.width, height: wordmark.height } : { found: false } };
   const logo: LogoResult = {
     found: true,
     type: best.kind,

@@ -1,6 +1,6 @@
+import { assignRoles } from './roles.js';
 import {
   blend,
-  chromaHue,
   contrastRatio,
   deltaE,
   isLargeText,
@@ -33,6 +33,18 @@ export interface ColorNode {
   /** Product of the element's and its ancestors' opacity. */
   op: number;
   ui: boolean;
+  /** Characters of body copy: direct text inside p/li/td/dd, not in a link, heading, code or control. */
+  copy?: number;
+  /** Text of a link. */
+  link?: boolean;
+  /** A button-like control with its own background. */
+  button?: boolean;
+  /** A wide band with its own background near the top of the page (a header bar). */
+  bar?: boolean;
+  /** A state the element's (or a close ancestor's) class, id or ARIA names. */
+  sem?: 'error' | 'success' | 'warning' | null;
+  /** Points of the page grid where this box's background is what shows. */
+  cover?: number;
 }
 
 export interface ColorVar {
@@ -57,8 +69,6 @@ export interface ContrastIssue {
 
 /** Colors closer than this (OKLab ΔE ×100) are one palette entry: ~1 JND of slack. */
 export const MERGE_DELTA_E = 2.5;
-/** OKLCH chroma below this reads as a gray. */
-const CHROMATIC = 0.05;
 const WHITE: Rgba = { r: 1, g: 1, b: 1, a: 1 };
 
 export interface Cluster {
@@ -68,7 +78,19 @@ export interface Cluster {
   textLen: number;
   ui: number;
   vars: string[];
+  /** Evidence for roles; see ColorNode. */
+  copyLen: number;
+  links: number;
+  buttons: number;
+  bars: number;
+  cover: number;
+  sem: Record<'error' | 'success' | 'warning', number>;
+  /** Body-copy characters by the background they sit on (text roles prefer copy on the page background). */
+  copyOn: { bg: Rgba; chars: number }[];
 }
+
+type Weights = Partial<Pick<Cluster, 'count' | 'bgArea' | 'textLen' | 'ui' | 'copyLen' | 'links' | 'buttons' | 'bars' | 'cover'>> & { sem?: ColorNode['sem']; copyOn?: { bg: Rgba; chars: number } };
+const SUMS = ['count', 'bgArea', 'textLen', 'ui', 'copyLen', 'links', 'buttons', 'bars', 'cover'] as const;
 
 function withOpacity(c: Rgba, op: number): Rgba {
   return { ...c, a: c.a * op };
@@ -88,7 +110,7 @@ export function effectiveBackgrounds(nodes: ColorNode[]): Rgba[] {
 export function buildPalette(nodes: ColorNode[], vars: ColorVar[]): { colors: PaletteColor[]; contrastIssues: ContrastIssue[] } {
   const eff = effectiveBackgrounds(nodes);
   const clusters: Cluster[] = [];
-  const add = (c: Rgba, w: Partial<Omit<Cluster, 'color' | 'vars'>>, varName?: string): void => {
+  const add = (c: Rgba, w: Weights, varName?: string): void => {
     const opaque = { ...c, a: 1 };
     let best: Cluster | undefined;
     let bestD = MERGE_DELTA_E;
@@ -97,13 +119,12 @@ export function buildPalette(nodes: ColorNode[], vars: ColorVar[]): { colors: Pa
       if (d < bestD) [best, bestD] = [k, d];
     }
     if (!best) {
-      best = { color: opaque, count: 0, bgArea: 0, textLen: 0, ui: 0, vars: [] };
+      best = { color: opaque, count: 0, bgArea: 0, textLen: 0, ui: 0, vars: [], copyLen: 0, links: 0, buttons: 0, bars: 0, cover: 0, sem: { error: 0, success: 0, warning: 0 }, copyOn: [] };
       clusters.push(best);
     }
-    best.count += w.count ?? 0;
-    best.bgArea += w.bgArea ?? 0;
-    best.textLen += w.textLen ?? 0;
-    best.ui += w.ui ?? 0;
+    for (const k of SUMS) best[k] += w[k] ?? 0;
+    if (w.sem) best.sem[w.sem] += 1;
+    if (w.copyOn) best.copyOn.push(w.copyOn);
     if (varName) best.vars.push(varName);
   };
   const issues = new Map<string, ContrastIssue>();
@@ -114,19 +135,24 @@ export function buildPalette(nodes: ColorNode[], vars: ColorVar[]): { colors: Pa
     if (!n.vis || n.op <= 0) continue;
     const under = eff[i]!;
     const own = parseCssColor(n.bg);
-    if (own && own.a > 0) add(under, { count: 1, bgArea: n.area, ui: n.ui ? 1 : 0 });
+    const sem = n.sem ?? null;
+    if (own && own.a > 0) add(under, { count: 1, bgArea: n.area, ui: n.ui ? 1 : 0, buttons: n.button ? 1 : 0, bars: n.bar ? 1 : 0, sem });
+    // The canvas shows through where nothing else paints: it counts even without a colour of its own.
+    if (n.cover) add(under, { cover: n.cover });
     const over = (s: string | null): Rgba | undefined => {
       const c = s ? parseCssColor(s) : undefined;
       return c && c.a > 0 ? blend(withOpacity(c, n.op), under) : undefined;
     };
     for (const s of [n.border, n.fill, n.stroke]) {
       const c = over(s);
-      if (c) add(c, { count: 1, ui: n.ui ? 1 : 0 });
+      if (c) add(c, { count: 1, ui: n.ui ? 1 : 0, sem });
     }
     const fg = n.text > 0 ? over(n.fg) : undefined;
     if (!fg) continue;
-    add(fg, { count: 1, textLen: n.text, ui: n.ui ? 1 : 0 });
     const ratio = contrastRatio(fg, under);
+    // Copy that barely differs from the colour under it sits on a photo the colours cannot see.
+    const copy = ratio >= 1.5 ? (n.copy ?? 0) : 0;
+    add(fg, { count: 1, textLen: n.text, ui: n.ui ? 1 : 0, copyLen: copy, links: n.link ? 1 : 0, sem, ...(copy ? { copyOn: { bg: under, chars: copy } } : {}) });
     const verdict = wcag(ratio, isLargeText(n.fs, n.fw));
     if (verdict.passesAAA) continue;
     const key = `${toHex(fg)}|${toHex(under)}`;
@@ -145,60 +171,4 @@ export function buildPalette(nodes: ColorNode[], vars: ColorVar[]): { colors: Pa
     .map((k, i) => ({ hex: toHex(k.color), rgb: toRgbString(k.color), count: k.count, role: roles[i]! }))
     .sort((x, y) => y.count - x.count);
   return { colors, contrastIssues: [...issues.values()].sort((x, y) => x.ratio - y.ratio) };
-}
-
-const ROLE_HINTS: [ColorRole, RegExp][] = [
-  ['primary', /primary|brand|accent/],
-  ['error', /error|danger|destructive|critical/],
-  ['success', /success|positive|valid/],
-  ['warning', /warn|caution|attention/],
-];
-
-function hintedRole(k: Cluster): ColorRole | undefined {
-  for (const [role, re] of ROLE_HINTS) if (k.vars.some((v) => re.test(v.toLowerCase()))) return role;
-  return undefined;
-}
-
-/** Status roles by OKLCH hue for saturated colors that carry no naming hint. */
-function hueRole(c: Rgba): ColorRole | undefined {
-  const { C, h } = chromaHue(c);
-  if (C < 0.1) return undefined;
-  if (h < 40 || h >= 345) return 'error';
-  if (h >= 125 && h < 165) return 'success';
-  if (h >= 60 && h < 105) return 'warning';
-  return undefined;
-}
-
-export function assignRoles(clusters: readonly Cluster[]): ColorRole[] {
-  const roles: ColorRole[] = clusters.map(() => 'neutral');
-  const pick = (score: (k: Cluster) => number, exclude: Set<number>): number => {
-    let best = -1;
-    let bestScore = 0;
-    clusters.forEach((k, i) => {
-      const s = score(k);
-      if (!exclude.has(i) && s > bestScore) [best, bestScore] = [i, s];
-    });
-    return best;
-  };
-  const taken = new Set<number>();
-  const assign = (i: number, role: ColorRole): void => {
-    if (i < 0) return;
-    roles[i] = role;
-    taken.add(i);
-  };
-  assign(pick((k) => k.bgArea, taken), 'background');
-  assign(pick((k) => k.textLen, taken), 'text');
-  const chromatic = (k: Cluster): boolean => chromaHue(k.color).C >= CHROMATIC;
-  let primary = clusters.findIndex((k, i) => !taken.has(i) && hintedRole(k) === 'primary');
-  if (primary < 0) {
-    // Brand color: the chromatic color most used on interactive elements, then overall.
-    primary = pick((k) => (chromatic(k) && hintedRole(k) === undefined ? k.ui * 3 + k.count + 0.5 : 0), taken);
-  }
-  assign(primary, 'primary');
-  clusters.forEach((k, i) => {
-    if (taken.has(i)) return;
-    const role = hintedRole(k) ?? hueRole(k.color);
-    if (role && role !== 'primary') roles[i] = role;
-  });
-  return roles;
 }

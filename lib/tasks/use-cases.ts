@@ -72,11 +72,13 @@ export interface SubmitAgentInput {
 }
 
 /** The session a follow-up turn continues, checked for ownership and kind before anything is counted. */
-async function sessionToContinue(deps: Pick<TaskDeps, 'sessions'>, auth: AuthContext, sessionId: string): Promise<SessionItem> {
+async function sessionToContinue(deps: Pick<TaskDeps, 'sessions'>, auth: AuthContext, sessionId: string, endUserId: string): Promise<SessionItem> {
   const existing = await deps.sessions.get(sessionId);
   if (!existing) throw new NotFoundError('Session not found');
   if (existing.businessId !== auth.businessId) throw new ForbiddenError('This session belongs to another business');
   if (existing.kind !== 'agent') throw new ValidationError('sessionId names a design-extraction session, which cannot be continued');
+  // A session's history and browser state are one end-user's; another end-user must not be fed them.
+  if (existing.endUserId !== endUserId) throw new ValidationError('sessionId belongs to another endUserId; a session is continued by the end-user who started it');
   return existing;
 }
 
@@ -85,7 +87,7 @@ async function sessionToContinue(deps: Pick<TaskDeps, 'sessions'>, auth: AuthCon
  * quota count compensates on failure: the caller never pays for a task that cannot run.
  */
 export async function submitAgentTask(deps: TaskDeps, auth: AuthContext, input: SubmitAgentInput): Promise<Submitted> {
-  const existing = input.sessionId === undefined ? undefined : await sessionToContinue(deps, auth, input.sessionId);
+  const existing = input.sessionId === undefined ? undefined : await sessionToContinue(deps, auth, input.sessionId, input.endUserId);
   const now = deps.now();
   const refund = await consumeQuota(deps, auth.businessId, now);
   const sessionId = existing?.sessionId ?? randomUUID();

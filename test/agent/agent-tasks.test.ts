@@ -98,8 +98,10 @@ describe('agent tasks', () => {
     expect(task.status).toBe('failed');
     expect(task.error).toMatch(/all 3 steps/);
     expect(task.error).toMatch(/3 steps and a 1 minute|60 second/);
-    expect(model.calls()).toBe(3);
-    expect(task.stepSummaries.filter((s) => s.type === 'navigate')).toHaveLength(4);
+    // The start page is one of the three steps: totalSteps never exceeds maxSteps.
+    expect(model.calls()).toBe(2);
+    expect(task.stepSummaries.filter((s) => s.type === 'navigate')).toHaveLength(3);
+    expect(task.totalSteps).toBe(3);
   });
 
   it('ends a run that outlives its time budget, and stops calling the model', async () => {

@@ -24,6 +24,8 @@ export const REDDIT_SECRET = 'rs-9f8e7d6c5b4a-secret-session-value';
 export interface AgentWorld {
   site: FixtureServer;
   deps: Deps;
+  /** Every request of the account page (reddit's stand-in), in order: whether it came signed in. */
+  accountVisits: boolean[];
   run(opts: RunOptions): Promise<{ task: TaskItem; model: ScriptedModel }>;
   submit(opts: SubmitOptions): Promise<{ taskId: string; sessionId: string }>;
   /** Runs an already submitted task through the worker. */
@@ -42,6 +44,8 @@ export interface SubmitOptions {
 
 export interface WorkOptions {
   budgetMs?: number;
+  /** Ports or settings of this run that differ from the world's (a network policy with the guard on). */
+  deps?: Partial<Deps>;
   job?: Partial<AgentJobOptions>;
   /** Called while the job runs (cancellation tests). */
   during?: (taskId: string) => Promise<void>;
@@ -54,7 +58,8 @@ export interface RunOptions extends SubmitOptions, WorkOptions {
 
 export async function startAgentWorld(): Promise<AgentWorld> {
   const aws = await useTestAws({ BTS_ALLOW_PRIVATE_NETWORK: 'true' });
-  const site = await startFixtureServer({ routes: [catalogueRoute({ expectedSession: REDDIT_SECRET })] });
+  const accountVisits: boolean[] = [];
+  const site = await startFixtureServer({ routes: [catalogueRoute({ expectedSession: REDDIT_SECRET, onAccount: (s) => accountVisits.push(s) })] });
   const knowledge = new KnowledgeIndex([]);
   const deps: Deps = { ...aws.deps, knowledge: async () => knowledge };
 
@@ -74,7 +79,7 @@ export async function startAgentWorld(): Promise<AgentWorld> {
       kind: 'agent',
       cancelPollMs: 100,
       budgets: { agentBudgetMs: o.budgetMs ?? 60_000, designBudgetMs: 60_000, graceMs: 5_000 },
-      deps: () => deps,
+      deps: () => ({ ...deps, ...o.deps }),
       job: agentJob({
         model: () => ({ model: model.model, provider: 'scripted', modelId: 'scripted-policy' }),
         // reddit is played by the fixture's second origin (localhost); other platforms keep theirs.
@@ -94,6 +99,7 @@ export async function startAgentWorld(): Promise<AgentWorld> {
   return {
     site,
     deps,
+    accountVisits,
     submit,
     work,
     async run(o) {

@@ -70,6 +70,15 @@ describe('POST /v1/tasks', () => {
     expect(row).toMatchObject({ turnCount: 2, firstTask: { task: 'turn one' }, latestStatus: 'pending' });
   });
 
+  it('refuses to continue another end-user’s session with a 400, counting nothing', async () => {
+    const first = await submit({ endUserId: 'alice', task: 'my turn' });
+    const res = await submit({ endUserId: 'mallory', task: 'what did alice ask?', sessionId: first.body.sessionId });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/another endUserId/);
+    const session = await rt.call('GET', `/v1/sessions/${String(first.body.sessionId)}`);
+    expect((session.body.tasks as unknown[]).length).toBe(1);
+  });
+
   it('answers 404 for an unknown sessionId and 403 for another business’s', async () => {
     expect((await submit({ endUserId: 'u', task: 'x', sessionId: 'no-such-session' })).status).toBe(404);
     const foreign = await submit({ endUserId: 'u', task: 'x' }, rt.otherKey);

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { lstat, readFile, readlink, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve } from 'node:path';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 
 /**
  * Serves test/fixtures over HTTP on loopback. Two listeners on different ports give two
@@ -24,7 +25,45 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.ttf': 'font/ttf',
   '.otf': 'font/otf',
+  '.eot': 'application/vnd.ms-fontobject',
+  '.htm': 'text/html; charset=utf-8',
+  '.xhtml': 'application/xhtml+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+  '.mjs': 'text/javascript; charset=utf-8',
 };
+
+/**
+ * Resolves `rel` inside `root` as if `root` were the filesystem root (a chroot): Debian
+ * documentation links its CSS, JS and fonts to other packages with absolute symlinks
+ * (/usr/share/…), which must land in the served tree, never on the host. Undefined for
+ * anything that would leave the root or does not exist.
+ */
+export async function resolveInRoot(root: string, rel: string): Promise<string | undefined> {
+  const base = realpathSync(root);
+  const parts = rel.split('/').filter((p) => p && p !== '.');
+  let cur = base;
+  for (let hops = 0; parts.length > 0; ) {
+    const part = parts.shift()!;
+    if (part === '..') {
+      if (cur === base) return undefined;
+      cur = dirname(cur);
+      continue;
+    }
+    const next = join(cur, part);
+    const st = await lstat(next).catch(() => undefined);
+    if (!st) return undefined;
+    if (!st.isSymbolicLink()) {
+      cur = next;
+      continue;
+    }
+    if (++hops > 40) return undefined;
+    const target = await readlink(next);
+    if (target.startsWith('/')) cur = base;
+    parts.unshift(...target.split('/').filter((p) => p && p !== '.'));
+  }
+  return cur === base || cur.startsWith(base + sep) ? cur : undefined;
+}
 
 export type DynamicRoute = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean | Promise<boolean>;
 
@@ -38,17 +77,36 @@ export interface FixtureServer {
 
 export const FIXTURES_DIR = resolve(import.meta.dirname, '..', 'fixtures');
 
-export async function startFixtureServer(opts: { root?: string; routes?: DynamicRoute[] } = {}): Promise<FixtureServer> {
+export interface FixtureServerOptions {
+  root?: string;
+  routes?: DynamicRoute[];
+  /** Symlinks under `root` resolve as if `root` were `/` (see resolveInRoot). */
+  chroot?: boolean;
+  /** URL prefixes (e.g. `/own/`) served from other directories, without symlink following. */
+  mounts?: Record<string, string>;
+}
+
+export async function startFixtureServer(opts: FixtureServerOptions = {}): Promise<FixtureServer> {
   const root = opts.root ?? FIXTURES_DIR;
+  const locate = async (path: string): Promise<string | undefined> => {
+    for (const [prefix, dir] of Object.entries(opts.mounts ?? {})) {
+      if (!path.startsWith(prefix)) continue;
+      const file = normalize(join(dir, path.slice(prefix.length)));
+      return file.startsWith(dir) ? file : undefined;
+    }
+    if (opts.chroot) return resolveInRoot(root, path);
+    const file = normalize(join(root, path));
+    return file.startsWith(root) ? file : undefined;
+  };
   const handler = async (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     for (const route of opts.routes ?? []) {
       if (await route(req, res)) return;
     }
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    let file = normalize(join(root, path));
-    if (!file.startsWith(root)) {
-      res.writeHead(403).end();
+    let file = await locate(path);
+    if (!file) {
+      res.writeHead(opts.chroot ? 404 : 403).end();
       return;
     }
     try {

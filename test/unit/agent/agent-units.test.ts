@@ -66,10 +66,10 @@ describe('platform credentials', () => {
 });
 
 describe('redaction', () => {
-  it('replaces secrets (raw and URL-encoded) and cookie values, longest first', () => {
+  it('replaces secrets (raw and URL-encoded) and platform cookie values, longest first', () => {
     const r = new Redactor(['secret-token-123', 'short']);
-    r.setCookieValues(['cookie-value-xyz', '1']);
-    expect(r.redact('a secret-token-123 b cookie-value-xyz c short 1')).toBe('a [redacted] b [redacted] c short 1');
+    r.setPlatformCookieValues(['platform-cookie-value-xyz', 'cookie-value', '1']);
+    expect(r.redact('a secret-token-123 b platform-cookie-value-xyz c short 1 cookie-value')).toBe('a [redacted] b [redacted] c short 1 cookie-value');
     const enc = new Redactor(['a b/c=d+e&f']);
     expect(enc.redact(`x=${encodeURIComponent('a b/c=d+e&f')}`)).toBe('x=[redacted]');
     expect(r.redactValue({ k: ['secret-token-123'], n: 2 })).toEqual({ k: ['[redacted]'], n: 2 });
