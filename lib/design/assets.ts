@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { APIResponse, Page } from 'playwright-core';
-import { describeError } from '../errors.js';
+import type { FetchedResponse } from '../browser/network/fetch.js';
+import { describeError, ResponseTooLargeError } from '../errors.js';
 import type { AssetStore } from './asset-store.js';
-
+import { storedType } from './asset-type.js';
 
 /** An asset that could not be downloaded from the page or stored: the result keeps it without a link. */
 export type AssetFailureListener = (failure: { stage: 'download' | 'store'; asset: string; error: string }) => void;
+
+/**
+ * An HTTP GET under the network guard (lib/browser/network/fetch.ts): every redirect hop
+ * judged, the connection pinned to the judged address, a deadline and a streamed size cap.
+ */
+export type GuardedGet = (url: string, opts: { timeoutMs: number; maxBytes: number }) => Promise<FetchedResponse>;
 
 export interface UploadedAsset {
   s3Key: string;
@@ -19,109 +25,82 @@ export interface UploadedAsset {
  */
 export const MAX_ASSETS_PER_TASK = 50;
 export const MAX_ASSET_BYTES = 5 * 1024 * 1024;
+/** Stylesheets read from the network (cross-origin ones the page cannot show us). */
+export const MAX_STYLESHEET_BYTES = 2 * 1024 * 1024;
+const FETCH_TIMEOUT_MS = 10_000;
 
-const EXT: Record<string, string> = {
-  'image/png': '.png',
-  'image/jpeg': '.jpg',
-  'image/gif': '.gif',
-  'image/webp': '.webp',
-  'image/avif': '.avif',
-  'image/svg+xml': '.svg',
-  'image/x-icon': '.ico',
-  'font/woff2': '.woff2',
-  'font/woff': '.woff',
-  'font/ttf': '.ttf',
-  'font/otf': '.otf',
-};
-
-function decodeDataUri(uri: string): { body: Uint8Array; contentType: string } | undefined {
-  const m = /^data:([^;,]*)((?:;[^;,]*)*),(.*)$/s.exec(uri);
-  if (!m) return undefined;
-  const [, type = '', params = '', data = ''] = m;
-  const body = params.includes(';base64') ? Buffer.from(data, 'base64') : Buffer.from(decodeURIComponent(data), 'utf8');
-  return { body, contentType: type || 'text/plain' };
-}
-
-function guessType(url: string, header: string | undefined): string {
-  const h = header?.split(';')[0]?.trim().toLowerCase();
-  if (h && h !== 'application/octet-stream') return h;
-  const ext = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase();
-  const byExt: Record<string, string> = { woff2: 'font/woff2', woff: 'font/woff', ttf: 'font/ttf', otf: 'font/otf', svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
-  return (ext && byExt[ext]) ?? 'application/octet-stream';
+function decodeDataUri(uri: string): Uint8Array | undefined {
+  const comma = uri.indexOf(',');
+  if (!uri.startsWith('data:') || comma < 0) return undefined;
+  const params = uri.slice(5, comma);
+  const data = uri.slice(comma + 1);
+  try {
+    return params.split(';').includes('base64') ? Buffer.from(data, 'base64') : Buffer.from(decodeURIComponent(data), 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Uploads assets for one task. Bytes come from the page's browser context (its cookies,
- * its network stack and any route guards installed on it), never from Node's fetch, so
- * the extraction cannot be used to reach addresses the page itself could not.
+ * Downloads and stores the assets of one task. Downloads go through the guarded GET,
+ * never through the page's own request client (which follows redirects unjudged) and
+ * never unbounded; stored objects get a type from their bytes (asset-type.ts).
  */
 export class AssetUploader {
   private readonly done = new Map<string, Promise<UploadedAsset | undefined>>();
   private uploaded = 0;
 
   constructor(
-    private readonly page: Page,
     private readonly store: AssetStore | undefined,
     private readonly prefix: string,
-    /** The caller's network policy (the worker's private-network guard), checked on every hop. */
-    private readonly allowUrl: (url: string) => Promise<boolean> = async () => true,
+    private readonly get: GuardedGet,
     private readonly onFailure: AssetFailureListener = () => undefined,
   ) {}
 
   /** Uploads the resource at `src` (http(s) or data: URI); undefined when skipped or failed. */
   fromUrl(kind: string, src: string): Promise<UploadedAsset | undefined> {
-    return this.once(`${kind}:${src}`, async () => {
+    return this.once(`${kind}:${src}`, kind, async () => {
       if (src.startsWith('data:')) return decodeDataUri(src);
       if (!/^https?:/i.test(src)) return undefined;
-      const res = await this.fetchAllowed(src);
-      if (!res?.ok()) return undefined;
-      const length = Number(res.headers()['content-length'] ?? 0);
-      if (length > MAX_ASSET_BYTES) return undefined;
-      return { body: await res.body(), contentType: guessType(src, res.headers()['content-type']) };
-    }, kind);
-  }
-
-  /**
-   * The context's API client bypasses the browser's route guard, so redirects are followed
-   * here, one hop at a time, and every URL is checked before a request is sent.
-   */
-  private async fetchAllowed(url: string, hops = 5): Promise<APIResponse | undefined> {
-    let current = url;
-    for (let i = 0; i <= hops; i++) {
-      if (!(await this.allowUrl(current))) return undefined;
-      const res = await this.page.context().request.get(current, { timeout: 10_000, maxRedirects: 0 });
-      const location = res.status() >= 300 && res.status() < 400 ? res.headers().location : undefined;
-      if (!location) return res;
-      current = new URL(location, current).href;
-    }
-    return undefined;
+      const res = await this.get(src, { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_ASSET_BYTES });
+      return res.status >= 200 && res.status < 300 ? res.body : undefined;
+    });
   }
 
   /** Uploads markup produced in the page (inline SVG). */
-  fromText(kind: string, text: string, contentType: string): Promise<UploadedAsset | undefined> {
-    return this.once(`${kind}:text:${sha(text)}`, async () => ({ body: Buffer.from(text, 'utf8'), contentType }), kind);
+  fromText(kind: string, text: string): Promise<UploadedAsset | undefined> {
+    return this.once(`${kind}:text:${sha(text)}`, kind, async () => Buffer.from(text, 'utf8'));
   }
 
-  private once(
-    id: string,
-    load: () => Promise<{ body: Uint8Array; contentType: string } | undefined>,
-    kind: string,
-  ): Promise<UploadedAsset | undefined> {
+  /** A stylesheet's text, under the same guard and a cap; undefined when refused, missing or too large. */
+  async stylesheet(url: string): Promise<{ css: string; base: string } | undefined> {
+    try {
+      const res = await this.get(url, { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_STYLESHEET_BYTES });
+      return res.status >= 200 && res.status < 300 ? { css: res.body.toString('utf8'), base: res.url } : undefined;
+    } catch (err) {
+      this.onFailure({ stage: 'download', asset: `stylesheet:${url}`, error: describeError(err) });
+      return undefined;
+    }
+  }
+
+  private once(id: string, kind: string, load: () => Promise<Uint8Array | undefined>): Promise<UploadedAsset | undefined> {
     const store = this.store;
     if (!store) return Promise.resolve(undefined);
     let p = this.done.get(id);
     if (!p) {
       p = (async () => {
         if (this.uploaded >= MAX_ASSETS_PER_TASK) return undefined;
-        const got = await load().catch((err: unknown) => {
-          this.onFailure({ stage: 'download', asset: id, error: describeError(err) });
+        const body = await load().catch((err: unknown) => {
+          // Too large is a skip with a note, not a failure of the page's asset.
+          this.onFailure({ stage: 'download', asset: id, error: err instanceof ResponseTooLargeError ? err.message : describeError(err) });
           return undefined;
         });
-        if (!got || got.body.byteLength === 0 || got.body.byteLength > MAX_ASSET_BYTES) return undefined;
+        if (!body || body.byteLength === 0 || body.byteLength > MAX_ASSET_BYTES) return undefined;
         if (this.uploaded >= MAX_ASSETS_PER_TASK) return undefined;
         this.uploaded += 1;
-        const key = `${this.prefix}${kind}/${sha(got.body).slice(0, 20)}${EXT[got.contentType] ?? ''}`;
-        return store.put({ key, body: got.body, contentType: got.contentType }).catch((err: unknown) => {
+        const type = storedType(body);
+        const key = `${this.prefix}${kind}/${sha(body).slice(0, 20)}${type.extension}`;
+        return store.put({ key, body, contentType: type.contentType, ...(type.disposition ? { disposition: type.disposition } : {}) }).catch((err: unknown) => {
           this.onFailure({ stage: 'store', asset: id, error: describeError(err instanceof Error && err.cause ? err.cause : err) });
           return undefined;
         });

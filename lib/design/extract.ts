@@ -2,7 +2,10 @@ import type { Page } from 'playwright-core';
 import { describeError } from '../errors.js';
 import type { ExtractorName } from '../tasks/model.js';
 import type { AssetStore } from './asset-store.js';
-import { AssetUploader, type AssetFailureListener } from './assets.js';
+import { guardedFetch } from '../browser/network/fetch.js';
+import type { NetworkPolicy } from '../browser/network/guard.js';
+import { AssetUploader, type AssetFailureListener, type GuardedGet } from './assets.js';
+import { capInlineFields } from './inline-cap.js';
 import { evaluateIn } from './evaluate.js';
 import { extractColors } from './colors.js';
 import { extractFonts } from './fonts.js';
@@ -13,6 +16,8 @@ import { extractTokens } from './tokens.js';
 
 /** Upper bound on the settle waits after load: fonts and late requests rarely need more, and design tasks must stay fast. */
 const SETTLE_MS = 2500;
+/** A page whose `load` never comes (a resource that streams forever) is still extracted after this. */
+const LOAD_CAP_MS = 5000;
 const MAX_SCROLL_STEPS = 25;
 
 /**
@@ -23,7 +28,8 @@ const MAX_SCROLL_STEPS = 25;
 export async function prepareDesignPage(page: Page, url: string, opts: { timeoutMs: number }): Promise<void> {
   const deadline = Date.now() + opts.timeoutMs;
   const left = (cap: number): number => Math.max(100, Math.min(cap, deadline - Date.now()));
-  await page.goto(url, { waitUntil: 'load', timeout: opts.timeoutMs });
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: opts.timeoutMs });
+  await page.waitForLoadState('load', { timeout: left(LOAD_CAP_MS) }).catch(() => undefined);
   await page.waitForLoadState('networkidle', { timeout: left(SETTLE_MS) }).catch(() => undefined);
   await evaluateIn(page, scrollThrough, MAX_SCROLL_STEPS);
   await page.waitForLoadState('networkidle', { timeout: left(SETTLE_MS) }).catch(() => undefined);
@@ -34,6 +40,10 @@ export async function prepareDesignPage(page: Page, url: string, opts: { timeout
 async function scrollThrough(steps: number): Promise<void> {
   // Native lazy loading would wait for each image to near the viewport; eager is equivalent and quicker.
   for (const img of document.querySelectorAll('img[loading="lazy"]')) (img as HTMLImageElement).loading = 'eager';
+  // Scrolling only matters to script-driven lazy loaders; a page with none of their marks (most
+  // documentation, long articles) is not walked through a viewport at a time.
+  const scripted = document.querySelector('[data-src],[data-srcset],[data-lazy],[data-bg],[data-background],.lazy,.lazyload,.lazyloaded,[class*="lazy"]');
+  if (!scripted) return;
   const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
   for (let i = 0; i < steps; i++) {
     const before = scrollY;
@@ -52,6 +62,24 @@ async function settleAndReturnToTop(ms: number): Promise<void> {
   window.scrollTo(0, 0);
 }
 
+/** How one extractor went, for the task's step trace. */
+export interface ExtractorRun {
+  name: ExtractorName;
+  ms: number;
+  ok: boolean;
+  /** What it found ("12 images") or why it failed. */
+  summary: string;
+}
+
+const FOUND: Record<ExtractorName, (r: Record<string, unknown>) => string> = {
+  images: (r) => `${(r.images as unknown[] | undefined)?.length ?? 0} images`,
+  fonts: (r) => `${(r.fonts as unknown[] | undefined)?.length ?? 0} font families`,
+  colors: (r) => `${(r.colors as unknown[] | undefined)?.length ?? 0} colors, ${(r.contrastIssues as unknown[] | undefined)?.length ?? 0} contrast issues`,
+  icons: (r) => `${(r.icons as unknown[] | undefined)?.length ?? 0} icons`,
+  tokens: (r) => `${((r.tokens as { cssVariables?: unknown[] } | undefined)?.cssVariables ?? []).length} CSS variables`,
+  logo: (r) => ((r.logo as { found?: boolean; type?: string } | undefined)?.found ? `a ${(r.logo as { type?: string }).type} logo` : 'no logo'),
+};
+
 /**
  * Runs the requested extractors one after another on a prepared page. Each is isolated:
  * one that throws reports `{ error }` under its own key and the others still run.
@@ -63,14 +91,15 @@ export async function extractDesign(
     extractors: ExtractorName[];
     assets?: AssetStore;
     assetPrefix: string;
-    /** Network policy for asset downloads, which do not pass the browser's routes. */
-    allowUrl?: (url: string) => Promise<boolean>;
-    /** Told about every asset that could not be stored, so a storage outage is seen, not just missing links. */
+    /** The network policy for everything fetched outside the page (assets, cross-origin stylesheets). */
+    network: NetworkPolicy;
+    /** Told about every asset that could not be downloaded or stored, so an outage is seen, not just missing links. */
     onAssetFailure?: AssetFailureListener;
   },
-): Promise<{ results: Partial<Record<ExtractorName, unknown>>; inPageMs: number }> {
+): Promise<{ results: Partial<Record<ExtractorName, unknown>>; inPageMs: number; runs: ExtractorRun[] }> {
   const started = performance.now();
-  const uploader = new AssetUploader(page, opts.assets, opts.assetPrefix, opts.allowUrl, opts.onAssetFailure);
+  const get: GuardedGet = (url, o) => guardedFetch(opts.network, url, o);
+  const uploader = new AssetUploader(opts.assets, opts.assetPrefix, get, opts.onAssetFailure);
   const run: Record<ExtractorName, () => Promise<unknown>> = {
     images: () => extractImages(page, uploader),
     fonts: () => extractFonts(page, uploader),
@@ -80,12 +109,19 @@ export async function extractDesign(
     logo: () => extractLogo(page, uploader),
   };
   const results: Partial<Record<ExtractorName, unknown>> = {};
+  const runs: ExtractorRun[] = [];
   for (const name of new Set(opts.extractors)) {
+    const t0 = performance.now();
     try {
-      results[name] = await run[name]();
+      const r = (await run[name]()) as Record<string, unknown>;
+      results[name] = r;
+      runs.push({ name, ms: Math.round(performance.now() - t0), ok: true, summary: FOUND[name](r) });
     } catch (err) {
-      results[name] = { error: `${name} extractor failed: ${describeError(err)}` };
+      const error = `${name} extractor failed: ${describeError(err)}`;
+      results[name] = { error };
+      runs.push({ name, ms: Math.round(performance.now() - t0), ok: false, summary: error });
     }
   }
-  return { results, inPageMs: Math.round(performance.now() - started) };
+  capInlineFields(results);
+  return { results, inPageMs: Math.round(performance.now() - started), runs };
 }

@@ -36,24 +36,126 @@ function parseWeight(v: string | undefined): [number, number] {
   return [lo, parts[1] ? one(parts[1]) : lo];
 }
 
+/** Index just past the string that opens at `i` (or the end, when the page never closes it). */
+function skipString(css: string, i: number): number {
+  const quote = css[i];
+  let j = i + 1;
+  while (j < css.length && css[j] !== quote) j += css[j] === '\\' ? 2 : 1;
+  return j + 1;
+}
+
+/** Index just past the comment that opens at `i`. */
+function skipComment(css: string, i: number): number {
+  const end = css.indexOf('*/', i + 2);
+  return end < 0 ? css.length : end + 2;
+}
+
+/**
+ * The bodies of the @font-face rules of a stylesheet, in one pass that steps over
+ * comments and strings: linear in the sheet's length, so hostile CSS (unclosed comments,
+ * thousands of unterminated rules) costs no more than reading it.
+ */
+export function fontFaceBlocks(css: string): string[] {
+  const blocks: string[] = [];
+  let i = 0;
+  while (i < css.length) {
+    const c = css[i];
+    if (c === '/' && css[i + 1] === '*') i = skipComment(css, i);
+    else if (c === '"' || c === "'") i = skipString(css, i);
+    else if (c === '@' && css.slice(i + 1, i + 10).toLowerCase() === 'font-face') {
+      let j = i + 10;
+      while (j < css.length && /\s/.test(css[j] ?? '')) j += 1;
+      if (css[j] !== '{') {
+        i = j;
+        continue;
+      }
+      const start = j + 1;
+      let k = start;
+      while (k < css.length && css[k] !== '}') {
+        if (css[k] === '/' && css[k + 1] === '*') k = skipComment(css, k);
+        else if (css[k] === '"' || css[k] === "'") k = skipString(css, k);
+        else k += 1;
+      }
+      blocks.push(css.slice(start, Math.min(k, css.length)));
+      i = k + 1;
+    } else i += 1;
+  }
+  return blocks;
+}
+
+/** `name: value` pairs of a declaration block, split on `;` outside strings, parentheses and comments. */
+export function declarations(block: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let depth = 0;
+  let from = 0;
+  const flush = (to: number) => {
+    const decl = block.slice(from, to);
+    const colon = decl.indexOf(':');
+    if (colon > 0) out.set(decl.slice(0, colon).trim().toLowerCase(), decl.slice(colon + 1).trim());
+  };
+  let i = 0;
+  while (i < block.length) {
+    const c = block[i];
+    if (c === '/' && block[i + 1] === '*') {
+      i = skipComment(block, i);
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      i = skipString(block, i);
+      continue;
+    }
+    if (c === '(') depth += 1;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === ';' && depth === 0) {
+      flush(i);
+      from = i + 1;
+    }
+    i += 1;
+  }
+  flush(block.length);
+  return out;
+}
+
+/** The targets of the `url(...)` functions of a value, quoted or not. */
+export function cssUrls(value: string): string[] {
+  const urls: string[] = [];
+  const lower = value.toLowerCase();
+  let i = lower.indexOf('url(');
+  while (i >= 0) {
+    let j = i + 4;
+    while (j < value.length && /\s/.test(value[j] ?? '')) j += 1;
+    let target: string;
+    if (value[j] === '"' || value[j] === "'") {
+      const end = skipString(value, j);
+      target = value.slice(j + 1, end - 1);
+      j = end;
+    } else {
+      const close = value.indexOf(')', j);
+      target = value.slice(j, close < 0 ? value.length : close).trim();
+      j = close < 0 ? value.length : close;
+    }
+    urls.push(target);
+    i = lower.indexOf('url(', j);
+  }
+  return urls;
+}
+
 export function parseFontFaces(css: string, baseUrl: string): FontFace[] {
   const out: FontFace[] = [];
-  const clean = css.replace(/\/\*[\s\S]*?\*\//g, '');
-  for (const m of clean.matchAll(/@font-face\s*\{([^}]*)\}/gi)) {
-    const body = m[1] ?? '';
-    const decl = (name: string): string | undefined => new RegExp(`(?:^|;|\\s)${name}\\s*:\\s*([^;]+)`, 'i').exec(body)?.[1];
-    const family = decl('font-family');
+  for (const block of fontFaceBlocks(css)) {
+    const decl = declarations(block);
+    const family = decl.get('font-family');
     if (!family) continue;
     const urls: string[] = [];
-    for (const u of (decl('src') ?? '').matchAll(/url\(\s*(['"]?)(.*?)\1\s*\)/gi)) {
+    for (const u of cssUrls(decl.get('src') ?? '')) {
       try {
-        urls.push(new URL(u[2] ?? '', baseUrl).href);
+        urls.push(new URL(u, baseUrl).href);
       } catch {
         /* unparsable URL in a third-party stylesheet */
       }
     }
-    const [weightMin, weightMax] = parseWeight(decl('font-weight'));
-    out.push({ family: unquote(family), weightMin, weightMax, style: (decl('font-style') ?? 'normal').trim(), urls });
+    const [weightMin, weightMax] = parseWeight(decl.get('font-weight'));
+    out.push({ family: unquote(family), weightMin, weightMax, style: (decl.get('font-style') ?? 'normal').trim(), urls });
   }
   return out;
 }

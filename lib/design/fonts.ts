@@ -190,15 +190,8 @@ async function paintedFamilies(page: Page, samples: Record<string, string>): Pro
   return out;
 }
 
-async function readBlockedSheets(page: Page, hrefs: string[]): Promise<{ css: string; base: string }[]> {
-  const out = await Promise.all(
-    hrefs.slice(0, 20).map(async (href) => {
-      const res = await page.context().request.get(href, { timeout: 10_000 }).catch(() => undefined);
-      return res?.ok() ? { css: await res.text(), base: res.url() } : undefined;
-    }),
-  );
-  return out.filter((x): x is { css: string; base: string } => x !== undefined);
-}
+/** Enough for a site's own sheets and its web-font services; a page cannot make us read hundreds. */
+const MAX_BLOCKED_SHEETS = 20;
 
 export function summarizeFonts(uses: FontUse[], faces: (FontFace & { sheet: string })[], painted = new Map<string, string>()): FontEntry[] {
   const byFamily = new Map<string, FontUse[]>();
@@ -241,7 +234,9 @@ export function summarizeFonts(uses: FontUse[], faces: (FontFace & { sheet: stri
 export async function extractFonts(page: Page, uploader: AssetUploader): Promise<{ fonts: FontEntry[] }> {
   const raw = await evaluateIn(page, collectFonts, SAMPLE_ATTR);
   const painted = await paintedFamilies(page, raw.samples).catch(() => new Map<string, string>());
-  const texts = [...raw.rules, ...(await readBlockedSheets(page, raw.blocked))];
+    // Cross-origin sheets the page may not show us are read from the network, guarded and capped like any asset.
+  const fetched = await Promise.all(raw.blocked.slice(0, MAX_BLOCKED_SHEETS).map((href) => uploader.stylesheet(href)));
+  const texts = [...raw.rules, ...fetched.filter((x): x is { css: string; base: string } => x !== undefined)];
   const faces = texts.flatMap((t) => parseFontFaces(t.css, t.base).map((f) => ({ ...f, sheet: t.base })));
   const fonts = summarizeFonts(raw.uses, faces, painted);
   await Promise.all(

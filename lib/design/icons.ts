@@ -185,7 +185,7 @@ export async function extractIcons(page: Page, uploader: AssetUploader): Promise
   await Promise.all(
     icons.map(async (icon) => {
       if (icon.kind === 'font' || !icon.source) return;
-      const up = await uploader.fromText('icons', icon.source, 'image/svg+xml');
+      const up = await uploader.fromText('icons', icon.source);
       if (up) Object.assign(icon, { s3Key: up.s3Key, downloadUrl: up.downloadUrl, signedUrl: up.downloadUrl });
     }),
   );

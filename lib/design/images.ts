@@ -92,7 +92,7 @@ export async function extractImages(page: Page, uploader: AssetUploader): Promis
   const images = await evaluateIn(page, collectImages, { iconMax: ICON_MAX_PX, max: MAX_IMAGES });
   await Promise.all(
     images.map(async (img) => {
-      const up = img.svgSource ? await uploader.fromText('images', img.svgSource, 'image/svg+xml') : await uploader.fromUrl('images', img.src);
+      const up = img.svgSource ? await uploader.fromText('images', img.svgSource) : await uploader.fromUrl('images', img.src);
       if (img.src) img.originalSrc = img.src;
       if (up) Object.assign(img, { s3Key: up.s3Key, downloadUrl: up.downloadUrl });
     }),

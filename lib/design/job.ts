@@ -4,7 +4,7 @@ import type { NetworkPolicy } from '../browser/network/guard.js';
 import { pickProxy } from '../browser/proxy.js';
 import type { Config } from '../config.js';
 import { describeError, TaskFailedError } from '../errors.js';
-import type { DesignResult, TaskItem } from '../tasks/model.js';
+import type { DesignResult, StepSummary, TaskItem } from '../tasks/model.js';
 import type { Job, JobOutput } from '../worker/job.js';
 import type { AssetStore } from './asset-store.js';
 import { extractDesign, prepareDesignPage } from './extract.js';
@@ -39,6 +39,31 @@ export function rotationProxy(pool: readonly string[], pick?: (n: number) => num
   return url;
 }
 
+/** A design task's trace (SPEC §2.1): the hosts it visited and one step for the load plus one per extractor. */
+class DesignTrace {
+  private readonly steps: StepSummary[] = [];
+  private readonly visited: string[];
+
+  constructor(requested: string, final: string) {
+    const hosts = [requested, final].flatMap((u) => {
+      try {
+        return [new URL(u).host];
+      } catch {
+        return [];
+      }
+    });
+    this.visited = [...new Set(hosts)];
+  }
+
+  step(type: string, msg: string, success: boolean): void {
+    this.steps.push({ n: this.steps.length + 1, type, msg, success });
+  }
+
+  fields(): Pick<TaskItem, 'stepSummaries' | 'totalSteps' | 'visitedUrls'> {
+    return { stepSummaries: this.steps, totalSteps: this.steps.length, visitedUrls: this.visited };
+  }
+}
+
 /** The design worker's job: a fresh guarded session → load the page → the requested extractors. */
 export const runDesignJob: Job<DesignJobDeps> = async ({ task, signal, budgetMs, deps, log }) => {
   const request = task.designRequest;
@@ -58,24 +83,29 @@ export const runDesignJob: Job<DesignJobDeps> = async ({ task, signal, budgetMs,
         await prepareDesignPage(page, request.url, { timeoutMs: budgetMs });
       } catch (err) {
         if (signal.aborted) throw signal.reason;
-        throw new TaskFailedError(guard.refusal ?? `Could not load ${request.url}: ${describeError(err, 300)}`, err);
+        throw new TaskFailedError((await guard.settled()) ?? `Could not load ${request.url}: ${describeError(err, 300)}`, err);
       }
-      if (guard.refusal) throw new TaskFailedError(guard.refusal);
-      const loadMs = performance.now() - started;
-      const { results, inPageMs } = await extractDesign(page, {
+      const refusal = await guard.settled();
+      if (refusal) throw new TaskFailedError(refusal);
+      const loadMs = Math.round(performance.now() - started);
+      const trace = new DesignTrace(request.url, page.url());
+      trace.step('load', `Loaded ${page.url()} in ${loadMs} ms`, true);
+      const { results, inPageMs, runs } = await extractDesign(page, {
         url: request.url,
         extractors: request.extractors,
         assets: deps.assets,
         assetPrefix: `assets/${task.businessId}/${task.taskId}/`,
-        allowUrl: async (url) => (await guard.check(url)) === undefined,
+        network: deps.network,
         onAssetFailure: (f) => (f.stage === 'store' ? log.warn('asset upload failed', f) : log.info('asset not downloaded', f)),
       });
       // A refused redirect seen while extracting still poisons the result.
-      if (guard.refusal) throw new TaskFailedError(guard.refusal);
+      const late = await guard.settled();
+      if (late) throw new TaskFailedError(late);
+      for (const r of runs) trace.step(r.name, `${r.name}: ${r.summary} in ${r.ms} ms`, r.ok);
       const totalMs = Math.round(performance.now() - started);
       const design: DesignResult = { url: request.url, extractors: request.extractors, durationMs: totalMs, results };
-      const designTimings: DesignTimings = { loadMs: Math.round(loadMs), inPageMs, totalMs };
-      const output: JobOutput = { design, designTimings };
+      const designTimings: DesignTimings = { loadMs, inPageMs, totalMs };
+      const output: JobOutput = { design, designTimings, ...trace.fields() };
       return output;
     },
   );

@@ -157,7 +157,7 @@ export async function extractLogo(page: Page, uploader: AssetUploader): Promise<
   };
   if (best.src) Object.assign(logo, { src: best.src, originalSrc: best.src });
   if (best.svgSource) logo.svgSource = best.svgSource;
-  const up = best.svgSource ? await uploader.fromText('logo', best.svgSource, 'image/svg+xml') : await uploader.fromUrl('logo', best.src);
+  const up = best.svgSource ? await uploader.fromText('logo', best.svgSource) : await uploader.fromUrl('logo', best.src);
   if (up) Object.assign(logo, { s3Key: up.s3Key, downloadUrl: up.downloadUrl });
   return { logo };
 }

@@ -6,12 +6,16 @@ import { S3AssetStore } from '../../lib/design/s3-asset-store.js';
 import { launchBrowser } from '../../lib/browser/chromium.js';
 import { MAX_ASSETS_PER_TASK } from '../../lib/design/assets.js';
 import { extractDesign, prepareDesignPage } from '../../lib/design/extract.js';
+import { networkPolicy } from '../../lib/browser/network/guard.js';
 import type { FontEntry } from '../../lib/design/fonts.js';
 import type { IconEntry } from '../../lib/design/icons.js';
 import type { ImageEntry } from '../../lib/design/images.js';
 import type { LogoResult } from '../../lib/design/logo.js';
 import { useTestAws, type TestAws } from '../support/aws.js';
 import { FIXTURES_DIR, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+
+/** Fixture pages live on loopback: the guard allows private addresses here (the guard has tests of its own). */
+const LOCAL_NETWORK = networkPolicy(true);
 
 /** Asset upload into the embedded S3 emulator, the per-task cap, and per-extractor isolation. */
 let emulators: TestAws;
@@ -53,7 +57,7 @@ describe('design assets in S3', () => {
     const url = `${server.url}/design/acme/`;
     const { results } = await withPage(async (page) => {
       await prepareDesignPage(page, url, { timeoutMs: 15_000 });
-      return extractDesign(page, { url, extractors: ['images', 'fonts', 'logo'], assets: store, assetPrefix: 'biz-1/task-1/' });
+      return extractDesign(page, { url, extractors: ['images', 'fonts', 'logo'], assets: store, assetPrefix: 'biz-1/task-1/', network: LOCAL_NETWORK });
     });
     const images = (results.images as { images: ImageEntry[] }).images;
     const hero = images.find((i) => i.src.endsWith('/images/hero.png'));
@@ -77,7 +81,7 @@ describe('design assets in S3', () => {
     const url = `${server.url}/design/nightowl/`;
     const { results } = await withPage(async (page) => {
       await prepareDesignPage(page, url, { timeoutMs: 15_000 });
-      return extractDesign(page, { url, extractors: ['icons', 'logo'], assets: store, assetPrefix: 'biz-1/task-2/' });
+      return extractDesign(page, { url, extractors: ['icons', 'logo'], assets: store, assetPrefix: 'biz-1/task-2/', network: LOCAL_NETWORK });
     });
     const icons = (results.icons as { icons: IconEntry[] }).icons;
     expect(icons.length).toBeGreaterThan(0);
@@ -95,7 +99,7 @@ describe('design assets in S3', () => {
       `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${100 + i}" height="60"><rect width="10" height="10" fill="#${(i * 40503).toString(16).padStart(6, '0').slice(-6)}"/></svg>`)}`;
     const { results } = await withPage(async (page) => {
       await page.setContent(Array.from({ length: count }, (_, i) => `<img src="${svg(i)}" alt="">`).join(''));
-      return extractDesign(page, { url: 'about:blank', extractors: ['images'], assets: store, assetPrefix: 'biz-1/task-3/' });
+      return extractDesign(page, { url: 'about:blank', extractors: ['images'], assets: store, assetPrefix: 'biz-1/task-3/', network: LOCAL_NETWORK });
     });
     const images = (results.images as { images: ImageEntry[] }).images;
     expect(images).toHaveLength(count);
@@ -108,7 +112,7 @@ describe('extractor isolation', () => {
     const url = `${server.url}/design/_hostile/`;
     const { results } = await withPage(async (page) => {
       await prepareDesignPage(page, url, { timeoutMs: 15_000 });
-      return extractDesign(page, { url, extractors: ['fonts', 'colors', 'logo'], assetPrefix: 'x/' });
+      return extractDesign(page, { url, extractors: ['fonts', 'colors', 'logo'], assetPrefix: 'x/', network: LOCAL_NETWORK });
     });
     expect(results.fonts).toEqual({ error: expect.stringContaining('document.fonts is blocked here') });
     expect(results.colors).toHaveProperty('colors');

@@ -4,8 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../lib/browser/chromium.js';
 import { extractDesign, prepareDesignPage } from '../../lib/design/extract.js';
+import { networkPolicy } from '../../lib/browser/network/guard.js';
 import type { FontEntry } from '../../lib/design/fonts.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+
+/** Fixture pages live on loopback: the guard allows private addresses here (the guard has tests of its own). */
+const LOCAL_NETWORK = networkPolicy(true);
 
 /**
  * The fonts extractor must give the same declared answers whatever fonts the worker has
@@ -31,7 +35,7 @@ async function fontsUnder(fontconfigFile: string): Promise<FontEntry[]> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const url = `${server.url}/design/_stacks/`;
     await prepareDesignPage(page, url, { timeoutMs: 15_000 });
-    const { results } = await extractDesign(page, { url, extractors: ['fonts'], assetPrefix: 'biz/stacks/' });
+    const { results } = await extractDesign(page, { url, extractors: ['fonts'], assetPrefix: 'biz/stacks/', network: LOCAL_NETWORK });
     return (results.fonts as { fonts: FontEntry[] }).fonts;
   } finally {
     await browser.close();

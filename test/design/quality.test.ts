@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../lib/browser/chromium.js';
 import { validateDtcg } from '../../lib/design/dtcg.js';
 import { extractDesign, prepareDesignPage } from '../../lib/design/extract.js';
+import { networkPolicy } from '../../lib/browser/network/guard.js';
 import type { ColorsResult } from '../../lib/design/colors.js';
 import type { FontEntry } from '../../lib/design/fonts.js';
 import type { IconEntry } from '../../lib/design/icons.js';
@@ -15,6 +16,9 @@ import type { TokensResult } from '../../lib/design/tokens.js';
 import { EXTRACTORS } from '../../lib/tasks/model.js';
 import { FIXTURES_DIR, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { GroundTruthSchema, scoreColors, scoreFonts, scoreIcons, scoreImages, scoreLogo, type GroundTruth, type Score } from './scoring.js';
+
+/** Fixture pages live on loopback: the guard allows private addresses here (the guard has tests of its own). */
+const LOCAL_NETWORK = networkPolicy(true);
 
 /**
  * Runs all six extractors in real Chromium over the fixture corpus and holds them to the
@@ -69,7 +73,7 @@ beforeAll(async () => {
     const page = await context.newPage();
     const url = `${server.url}/design/${site}/`;
     await prepareDesignPage(page, url, { timeoutMs: 15_000 });
-    const { results, inPageMs } = await extractDesign(page, { url, extractors: [...EXTRACTORS], assetPrefix: `biz/${site}/` });
+    const { results, inPageMs } = await extractDesign(page, { url, extractors: [...EXTRACTORS], assetPrefix: `biz/${site}/`, network: LOCAL_NETWORK });
     await context.close();
     const colors = noError<ColorsResult>(results.colors, 'colors');
     const run: Omit<Run, 'scores'> = {

@@ -141,7 +141,7 @@ describe('network guard in a real browser', () => {
         extractors: ['images'],
         assets: store,
         assetPrefix: 'assets/b/t/',
-        allowUrl: async (url) => (await guard.check(url)) === undefined,
+        network: guard.policy,
       });
       return (results.images as { images: { originalSrc?: string; src: string; s3Key?: string }[] }).images;
     });

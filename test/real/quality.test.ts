@@ -3,11 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../lib/browser/chromium.js';
 import type { ColorsResult } from '../../lib/design/colors.js';
 import { extractDesign, prepareDesignPage } from '../../lib/design/extract.js';
+import { networkPolicy } from '../../lib/browser/network/guard.js';
 import type { FontEntry } from '../../lib/design/fonts.js';
 import type { LogoResult } from '../../lib/design/logo.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { CACHE_DIR, OWN_PAGES_DIR, loadGroundTruth, loadManifest, type PageTruth } from './corpus.js';
 import { BARS, FACTS, formatTable, scorePage, totals, type PageScore } from './scoring.js';
+
+/** Fixture pages live on loopback: the guard allows private addresses here (the guard has tests of its own). */
+const LOCAL_NETWORK = networkPolicy(true);
 
 /**
  * Our extractors over the real-site corpus (pages nobody here wrote, fetched by
@@ -30,7 +34,7 @@ beforeAll(async () => {
     const page = await context.newPage();
     const url = `${server.url}${p.path}`;
     await prepareDesignPage(page, url, { timeoutMs: 15_000 });
-    const { results } = await extractDesign(page, { url, extractors: ['colors', 'fonts', 'logo'], assetPrefix: `real/${p.id}/` });
+    const { results } = await extractDesign(page, { url, extractors: ['colors', 'fonts', 'logo'], assetPrefix: `real/${p.id}/`, network: LOCAL_NETWORK });
     await context.close();
     for (const k of ['colors', 'fonts', 'logo'] as const) expect(results[k], `${p.id}: ${k}`).not.toHaveProperty('error');
     const colors = results.colors as ColorsResult;
