@@ -134,10 +134,10 @@ describe('UsageRepository', () => {
 describe('credentials at rest', () => {
   it('round-trips through the encryptor and refuses another end-user’s context', async () => {
     const biz = uniqueId('creds');
-    const ct = await deps().encryptor.encrypt('cookie-value', { businessId: biz, endUserId: 'a' });
+    const ct = await deps().encryptor.encrypt('cookie-value', { businessId: biz, endUserId: 'a', field: 'redditSession' });
     await deps().endUsers.upsert(biz, 'a', { redditSession: ct }, new Date());
     expect(await loadCredentials(deps(), biz, 'a')).toEqual({ redditSession: 'cookie-value' });
-    await expect(deps().encryptor.decrypt(ct, { businessId: biz, endUserId: 'b' })).rejects.toThrow();
+    await expect(deps().encryptor.decrypt(ct, { businessId: biz, endUserId: 'b', field: 'redditSession' })).rejects.toThrow();
     await deps().endUsers.clear(biz, 'a', [], new Date());
     expect(await loadCredentials(deps(), biz, 'a')).toEqual({});
     expect(await deps().endUsers.get(biz, 'a')).toMatchObject({ businessId: biz, endUserId: 'a' });
