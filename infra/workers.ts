@@ -51,9 +51,10 @@ export class Workers extends Construct {
       ephemeral: CHROMIUM_EPHEMERAL,
       environment: { ...props.environment, BTS_MODEL_PROVIDER: 'bedrock', ...(props.bedrockModel ? { BTS_MODEL: props.bedrockModel } : {}) },
     });
-    bindTable(this.agent, t.Tasks, 'read');
+    // Reads its task and the session's earlier turns (bySession); never byStatus, which
+    // would list every business's tasks. Sessions are written by the API only.
+    bindTable(this.agent, t.Tasks, 'read', { indexes: ['bySession'] });
     bindTable(this.agent, t.Tasks, 'write');
-    bindTable(this.agent, t.Sessions, 'write');
     bindTable(this.agent, t.EndUsers, 'read');
     // Decrypts end-users' cookies; encrypts and decrypts the session's saved browser state.
     bindKey(this.agent, data.credentialsKey, 'decrypt');
@@ -68,9 +69,8 @@ export class Workers extends Construct {
       ephemeral: CHROMIUM_EPHEMERAL,
       environment: props.environment,
     });
-    bindTable(this.design, t.Tasks, 'read');
+    bindTable(this.design, t.Tasks, 'read', { indexes: [] });
     bindTable(this.design, t.Tasks, 'write');
-    bindTable(this.design, t.Sessions, 'write');
     bindBucket(this.design, data.assetsBinding, 'write', ['results', 'assets']);
     // Download URLs in the result are presigned by the worker's own credentials.
     bindBucket(this.design, data.assetsBinding, 'read', ['assets']);

@@ -12,7 +12,7 @@ beforeAll(() => {
   s = synthesize();
 });
 
-type Statement = { Action: string | string[]; Resource: unknown };
+type Statement = { Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, unknown>> };
 const actionsOf = (st: Statement): string[] => (Array.isArray(st.Action) ? st.Action : [st.Action]);
 
 /** The role-policy statements of one function (its role's DefaultPolicy). */
@@ -78,7 +78,8 @@ describe('HTTP API', () => {
         expect(def.envVar in env).toBe(granted.length > 0);
       }
       const all = statements.flatMap(actionsOf);
-      expect(all.includes('kms:Encrypt')).toBe(uses.includes('kms:encrypt'));
+      expect(all.includes('kms:GenerateDataKey')).toBe(uses.includes('kms:encrypt'));
+      expect(all.includes('kms:Encrypt')).toBe(false);
       expect(all.includes('kms:Decrypt')).toBe(false);
       expect(all.includes('s3:PutObject')).toBe(false);
       expect(all.includes('sqs:SendMessage')).toBe(uses.some((u) => u.endsWith('Queue:send')));
@@ -129,10 +130,34 @@ describe('workers', () => {
   it('agent worker decrypts credentials and keeps session state under sessions/ only', () => {
     const statements = statementsOf(logicalId(workers().agent));
     const actions = statements.flatMap(actionsOf);
-    expect(actions).toEqual(expect.arrayContaining(['kms:Decrypt', 'kms:Encrypt', 's3:GetObject', 's3:PutObject']));
+    expect(actions).toEqual(expect.arrayContaining(['kms:Decrypt', 'kms:GenerateDataKey', 's3:GetObject', 's3:PutObject']));
+    expect(actions).not.toContain('kms:Encrypt');
     const s3Resources = JSON.stringify(statements.filter((st) => actionsOf(st).some((a) => a.startsWith('s3:'))).map((st) => st.Resource));
     expect(s3Resources).toContain('sessions/*');
     expect(s3Resources).not.toContain('assets/*');
+  });
+
+  it('every KMS grant requires an encryption context of exactly {businessId, endUserId}', () => {
+    const fns = [workers().agent, ...s.service.stateless.api.functions.values()].map((f) => logicalId(f));
+    const kmsStatements = fns.flatMap(statementsOf).filter((st) => actionsOf(st).some((a) => a.startsWith('kms:')));
+    expect(kmsStatements.length).toBeGreaterThanOrEqual(2);
+    for (const st of kmsStatements) {
+      expect(st.Condition).toEqual({
+        'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['businessId', 'endUserId'] },
+        Null: { 'kms:EncryptionContext:businessId': 'false', 'kms:EncryptionContext:endUserId': 'false' },
+      });
+    }
+  });
+
+  it.each([
+    ['agent', ['bySession']],
+    ['design', []],
+  ] as const)('%s worker: tasks by key (and only the indexes it queries), no byStatus, no Sessions table', (name, indexes) => {
+    const statements = statementsOf(logicalId(workers()[name]));
+    const resources = JSON.stringify(statements.map((st) => st.Resource));
+    expect(resources).not.toContain('index/byStatus');
+    expect(resources).not.toContain('SessionsTable');
+    for (const index of indexes) expect(resources).toContain(`index/${index}`);
   });
 
   it('sweeper runs every minute with tasks read/write and both queues', () => {
