@@ -9,6 +9,7 @@ import { ROUTES, type RouteResource } from '../lib/http/routes.js';
 import { bindBucket, bindDashboardAuth, bindKey, bindQueueSend, bindTable } from './bindings.js';
 import { ApiFunction } from './node-function.js';
 import type { StatefulStack } from './stateful-stack.js';
+import { AGENT_MODEL_PROVIDER } from './workers.js';
 
 export interface ServiceApiProps {
   data: StatefulStack;
@@ -44,7 +45,9 @@ export class ServiceApi extends Construct {
   constructor(scope: Construct, id: string, props: ServiceApiProps) {
     super(scope, id);
     for (const [handler, uses] of handlerUses()) {
-      const { fn } = new ApiFunction(this, handler, { handler, environment: props.environment });
+      // Only create-task needs to know whether agent tasks can run (it answers 503 otherwise).
+      const environment = handler === 'create-task' ? { ...props.environment, BTS_MODEL_PROVIDER: AGENT_MODEL_PROVIDER } : props.environment;
+      const { fn } = new ApiFunction(this, handler, { handler, environment });
       // Every API function verifies dashboard tokens the same way, so none of them can fall
       // back to the local HS256 verifier in AWS; the variables name public identifiers.
       bindDashboardAuth(fn, props.data.dashboard.userPool, props.data.dashboard.client);

@@ -22,6 +22,9 @@ export interface WorkersProps {
   bedrockModel?: string;
 }
 
+/** The agent worker's model provider; the create-task function is told it too, to refuse tasks when it is unset. */
+export const AGENT_MODEL_PROVIDER = 'bedrock';
+
 /**
  * Chromium needs room: the brotli packs unpack to ~300 MB in /tmp, plus downloaded
  * assets and screenshots. 2 GiB leaves headroom for a warm container's reuse.
@@ -49,7 +52,7 @@ export class Workers extends Construct {
     this.agent = this.worker('Agent', 'agent.handler', data.queues.AgentTasks.definition, {
       memorySize: 3008,
       ephemeral: CHROMIUM_EPHEMERAL,
-      environment: { ...props.environment, BTS_MODEL_PROVIDER: 'bedrock', ...(props.bedrockModel ? { BTS_MODEL: props.bedrockModel } : {}) },
+      environment: { ...props.environment, BTS_MODEL_PROVIDER: AGENT_MODEL_PROVIDER, ...(props.bedrockModel ? { BTS_MODEL: props.bedrockModel } : {}) },
     });
     // Reads its task and the session's earlier turns (bySession); never byStatus, which
     // would list every business's tasks. Sessions are written by the API only.
@@ -84,6 +87,8 @@ export class Workers extends Construct {
     });
     bindTable(this.sweeper, t.Tasks, 'read');
     bindTable(this.sweeper, t.Tasks, 'write');
+    // Refunds the quota unit of a task it abandons (it never ran).
+    bindTable(this.sweeper, t.Usage, 'write');
     bindQueueSend(this.sweeper, data.queues.AgentTasks);
     bindQueueSend(this.sweeper, data.queues.DesignTasks);
     new Rule(this, 'SweepSchedule', {

@@ -78,6 +78,13 @@ export class QuotaExceededError extends AppError {
   }
 }
 
+/** The deployment cannot serve this request as configured (no agent model): nothing was counted. */
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string) {
+    super(message, { expose: true });
+  }
+}
+
 /** The task was written but could not be handed to the worker queue (SPEC §3). */
 export class EnqueueError extends AppError {
   constructor(message: string, cause?: unknown, details: Record<string, unknown> = {}) {

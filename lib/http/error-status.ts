@@ -7,6 +7,7 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   QuotaExceededError,
+  ServiceUnavailableError,
   UnauthorizedError,
   ValidationError,
 } from '../errors.js';
@@ -27,6 +28,7 @@ const STATUS: readonly (readonly [ErrorClass, number])[] = [
   [PayloadTooLargeError, 413],
   [QuotaExceededError, 429],
   [EnqueueError, 500],
+  [ServiceUnavailableError, 503],
 ];
 
 export function httpStatusOf(err: unknown): number {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../auth-context.js';
-import { ConflictError, describeError, EnqueueError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import { ConflictError, describeError, EnqueueError, ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { consumeQuota, type QuotaDeps } from '../quota/use-cases.js';
+import type { Config } from '../config.js';
+import { compensate, consumeQuota, type QuotaDeps } from '../quota/use-cases.js';
 import {
   firstTurn,
   toTaskView,
@@ -20,6 +21,7 @@ import type { TaskRepository } from './task-repository.js';
 
 /** What the task use cases need; lib/deps.ts provides it. */
 export interface TaskDeps extends QuotaDeps {
+  config: Pick<Config, 'BTS_DEFAULT_QUOTA' | 'BTS_MODEL_PROVIDER'>;
   tasks: TaskRepository;
   sessions: SessionRepository;
   queue: TaskQueue;
@@ -85,6 +87,10 @@ async function sessionToContinue(deps: Pick<TaskDeps, 'sessions'>, auth: AuthCon
  * quota count compensates on failure: the caller never pays for a task that cannot run.
  */
 export async function submitAgentTask(deps: TaskDeps, auth: AuthContext, input: SubmitAgentInput): Promise<Submitted> {
+  // Checked before anything is counted: without a model every agent task would fail.
+  if (!deps.config.BTS_MODEL_PROVIDER) {
+    throw new ServiceUnavailableError('This deployment has no agent model configured, so agent tasks cannot run; nothing was counted. Design extractions still work.');
+  }
   const existing = input.sessionId === undefined ? undefined : await sessionToContinue(deps, auth, input.sessionId);
   const now = deps.now();
   const refund = await consumeQuota(deps, auth.businessId, now);
@@ -94,7 +100,7 @@ export async function submitAgentTask(deps: TaskDeps, auth: AuthContext, input: 
   try {
     await deps.tasks.create(item);
   } catch (err) {
-    await refund();
+    await compensate(deps.logger, [], refund);
     throw err;
   }
   try {
@@ -106,8 +112,7 @@ export async function submitAgentTask(deps: TaskDeps, auth: AuthContext, input: 
       await deps.sessions.create(firstTurn(item));
     }
   } catch (err) {
-    await deps.tasks.delete(item.taskId);
-    await refund();
+    await compensate(deps.logger, [['task delete', () => deps.tasks.delete(item.taskId)]], refund);
     throw err;
   }
   deps.logger.appendPersistentKeys({ taskId: item.taskId });
@@ -115,8 +120,8 @@ export async function submitAgentTask(deps: TaskDeps, auth: AuthContext, input: 
     await deps.queue.send({ taskId: item.taskId, kind: 'agent' });
   } catch (err) {
     deps.logger.error('enqueue failed', { error: describeError(err) });
-    await deps.tasks.failUnlessTerminal(item.taskId, 'Failed to enqueue the task for execution; it was not run. Submit it again.', deps.now());
-    await refund();
+    const error = 'Failed to enqueue the task for execution; it was not run. Submit it again.';
+    await compensate(deps.logger, [['mark failed', () => deps.tasks.failUnlessTerminal(item.taskId, error, deps.now())]], refund);
     throw new EnqueueError('Failed to enqueue the task; it was not run and was not counted. Retry the request.', err, {
       taskId: item.taskId,
     });
@@ -142,11 +147,15 @@ export async function submitDesignTask(
     now,
   });
   item.designRequest = input.design;
-  const undo = async () => {
-    await deps.tasks.delete(item.taskId).catch((err: unknown) => deps.logger.warn('compensation: task delete failed', { error: describeError(err) }));
-    await deps.sessions.delete(sessionId).catch((err: unknown) => deps.logger.warn('compensation: session delete failed', { error: describeError(err) }));
-    await refund();
-  };
+  const undo = () =>
+    compensate(
+      deps.logger,
+      [
+        ['task delete', () => deps.tasks.delete(item.taskId)],
+        ['session delete', () => deps.sessions.delete(sessionId)],
+      ],
+      refund,
+    );
   try {
     await deps.tasks.create(item);
     await deps.sessions.create(firstTurn(item));

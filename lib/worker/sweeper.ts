@@ -1,4 +1,6 @@
 import { describeError } from '../errors.js';
+import type { UsageRepository } from '../quota/quota-repository.js';
+import { refundTask } from '../quota/use-cases.js';
 import type { TaskItem } from '../tasks/model.js';
 import type { TaskQueue } from '../tasks/task-queue.js';
 import { budgetExceededMessage, budgetFor, budgetsOf, type Budgets } from './budget.js';
@@ -6,13 +8,15 @@ import type { RunnerDeps } from './run-task.js';
 
 export interface SweeperDeps extends RunnerDeps {
   queue: TaskQueue;
+  usage: UsageRepository;
 }
 
 /**
  * Repairs what a crashed worker or a lost message leaves behind. Tasks stuck in
  * `running` past their lease (budget + grace) fail with the limit message; `pending`
  * tasks nobody picked up are re-enqueued (a duplicate is harmless: the claim is
- * conditional), and after `pendingFailAfterMs` they fail instead of waiting forever.
+ * conditional), and after `pendingFailAfterMs` they fail instead of waiting forever and
+ * their quota unit is refunded.
  */
 export interface SweepOptions {
   now?: Date;
@@ -69,6 +73,11 @@ export async function sweepOnce(d: SweeperDeps, opts: SweepOptions = {}): Promis
       const error = `The task was not picked up by a worker within ${minutes} minutes; submit it again`;
       if (await d.tasks.failUnlessTerminal(t.taskId, error, now, { status: 'pending', updatedBefore: unchangedSince(t) })) {
         report.abandoned.push(t.taskId);
+        // It never ran: the caller gets the unit back. Only the sweep that won the
+        // conditional write refunds, so a unit is returned once.
+        await refundTask(d, t.businessId, t.createdAt).catch((err: unknown) =>
+          log.error('refund of an abandoned task failed', { taskId: t.taskId, error: describeError(err) }),
+        );
       }
       continue;
     }

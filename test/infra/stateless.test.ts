@@ -88,6 +88,13 @@ describe('HTTP API', () => {
   );
 });
 
+it('create-task knows the agent model provider (it answers 503 without one); other API functions do not', () => {
+  for (const handler of handlerUses().keys()) {
+    const env: Record<string, unknown> = s.stateless.toJSON().Resources[fnId(handler)].Properties.Environment.Variables;
+    expect(env.BTS_MODEL_PROVIDER).toBe(handler === 'create-task' ? 'bedrock' : undefined);
+  }
+});
+
 describe('IAM', () => {
   it('no policy in either stack has a wildcard action or a "*" resource on a data service', () => {
     for (const t of [s.stateful, s.stateless]) {
@@ -166,6 +173,8 @@ describe('workers', () => {
       ScheduleExpression: 'rate(1 minute)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [id, 'Arn'] } })],
     });
+    const usageWrites = statementsOf(id).filter((st) => JSON.stringify(st.Resource).includes('UsageTable'));
+    expect(usageWrites.flatMap(actionsOf)).toContain('dynamodb:UpdateItem');
     const sends = statementsOf(id).filter((st) => actionsOf(st).includes('sqs:SendMessage'));
     expect(sends.flatMap((st) => (Array.isArray(st.Resource) ? st.Resource : [st.Resource]))).toHaveLength(2);
   });
