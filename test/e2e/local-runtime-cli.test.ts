@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PLACEHOLDER_MODEL_ENV } from '../support/runtime.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -16,7 +17,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 async function start(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(TSX, [entry('start')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', BTS_DATA_DIR: dataDir, BTS_LOG_LEVEL: 'WARN' },
+    env: { ...process.env, ...PLACEHOLDER_MODEL_ENV, PORT: '0', BTS_DATA_DIR: dataDir, BTS_LOG_LEVEL: 'WARN' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
