@@ -5,6 +5,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Validations } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
+import { ACTIVITY_PREFIXES } from '../lib/aws/resources.js';
 import { ROUTES, type RouteResource } from '../lib/http/routes.js';
 import { bindBucket, bindDashboardAuth, bindKey, bindQueueSend, bindTable } from './bindings.js';
 import { ApiFunction } from './node-function.js';
@@ -129,6 +130,9 @@ function grant(fn: NodejsFunction, use: RouteResource, data: StatefulStack): voi
     case 'usage:write': return bindTable(fn, t.Usage, 'write');
     case 'businesses:read': return bindTable(fn, t.Businesses, 'read');
     case 'businesses:write': return bindTable(fn, t.Businesses, 'write');
+    // Request windows and lastUsedAt only; the running slots of the workers stay out of reach.
+    case 'activity:write': return bindTable(fn, t.Activity, 'write', { leadingKeys: [`${ACTIVITY_PREFIXES.rate}*`, `${ACTIVITY_PREFIXES.lastUsed}*`] });
+    case 'activity:read': return bindTable(fn, t.Activity, 'read', { leadingKeys: [`${ACTIVITY_PREFIXES.lastUsed}*`] });
     case 'agentQueue:send': return bindQueueSend(fn, q.AgentTasks);
     case 'designQueue:send': return bindQueueSend(fn, q.DesignTasks);
     case 'kms:encrypt': return bindKey(fn, data.credentialsKey, 'encrypt');

@@ -36,6 +36,8 @@ export interface TableGrantOptions {
    * by key only is granted none.
    */
   indexes?: readonly string[];
+  /** Partition-key patterns the function may touch (dynamodb:LeadingKeys), for tables shared by kinds of item. */
+  leadingKeys?: readonly string[];
 }
 
 export function bindTable(fn: LambdaFunction, { table, definition }: BoundTable, access: Access, opts: TableGrantOptions = {}): void {
@@ -46,7 +48,13 @@ export function bindTable(fn: LambdaFunction, { table, definition }: BoundTable,
   }
   // Only reads query indexes; naming each index keeps the resource list wildcard-free.
   const indexArns = access === 'read' ? wanted.map((name) => `${table.tableArn}/index/${name}`) : [];
-  fn.addToRolePolicy(new PolicyStatement({ actions: TABLE_ACTIONS[access], resources: [table.tableArn, ...indexArns] }));
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: TABLE_ACTIONS[access],
+      resources: [table.tableArn, ...indexArns],
+      ...(opts.leadingKeys ? { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...opts.leadingKeys] } } } : {}),
+    }),
+  );
 }
 
 export interface BoundQueue {

@@ -10,6 +10,8 @@ import { KmsEncryptor } from './credentials/kms-encryptor.js';
 import { LocalKeyringEncryptor } from './credentials/local-keyring-encryptor.js';
 import type { ApiKeyRepository } from './keys/api-key-repository.js';
 import { DynamoApiKeyRepository } from './keys/dynamo-api-key-repository.js';
+import { DynamoKeyActivityRepository } from './keys/dynamo-key-activity-repository.js';
+import type { KeyActivityRepository } from './keys/key-activity-repository.js';
 import { createLogger, type Logger } from './logger.js';
 import { DynamoBusinessRepository, DynamoUsageRepository } from './quota/dynamo-quota-repository.js';
 import type { BusinessRepository, UsageRepository } from './quota/quota-repository.js';
@@ -29,6 +31,7 @@ export interface Deps {
   tasks: TaskRepository;
   sessions: SessionRepository;
   apiKeys: ApiKeyRepository;
+  keyActivity: KeyActivityRepository;
   businesses: BusinessRepository;
   usage: UsageRepository;
   endUsers: EndUserRepository;
@@ -53,6 +56,7 @@ export function createDeps(config: Config, clients: AwsClients): Deps {
     tasks: new DynamoTaskRepository(clients.ddb, config.TASKS_TABLE),
     sessions: new DynamoSessionRepository(clients.ddb, config.SESSIONS_TABLE),
     apiKeys: new DynamoApiKeyRepository(clients.ddb, config.API_KEYS_TABLE),
+    keyActivity: new DynamoKeyActivityRepository(clients.ddb, config.ACTIVITY_TABLE),
     businesses: new DynamoBusinessRepository(clients.ddb, config.BUSINESSES_TABLE),
     usage: new DynamoUsageRepository(clients.ddb, config.USAGE_TABLE),
     endUsers: new DynamoEndUserRepository(clients.ddb, config.END_USERS_TABLE),

@@ -27,7 +27,7 @@ export interface TableDefinition {
   ttlAttribute?: string;
 }
 
-export type TableId = 'Tasks' | 'Sessions' | 'ApiKeys' | 'EndUsers' | 'Usage' | 'Businesses';
+export type TableId = 'Tasks' | 'Sessions' | 'ApiKeys' | 'EndUsers' | 'Usage' | 'Businesses' | 'Activity';
 
 export const TABLES: Record<TableId, TableDefinition> = {
   Tasks: {
@@ -92,7 +92,24 @@ export const TABLES: Record<TableId, TableDefinition> = {
     partitionKey: { name: 'businessId', type: 'S' },
     indexes: [],
   },
+  /**
+   * Fast-changing counters kept apart from the data they describe, so the functions that
+   * bump them need no write access to it: per-key request windows (rate limit,
+   * `rate#…`), per-key lastUsedAt (`lastUsed#…`; the ApiKeys table is written by key
+   * management only) and per-business running slots (`running#…`, fair scheduling).
+   * Key prefixes let IAM grant each function its own kind of item (dynamodb:LeadingKeys).
+   */
+  Activity: {
+    id: 'Activity',
+    envVar: 'ACTIVITY_TABLE',
+    partitionKey: { name: 'pk', type: 'S' },
+    indexes: [],
+    ttlAttribute: 'expiresAt',
+  },
 };
+
+/** Item kinds of the Activity table, by partition-key prefix. */
+export const ACTIVITY_PREFIXES = { rate: 'rate#', lastUsed: 'lastUsed#', running: 'running#' } as const;
 
 export type QueueId = 'AgentTasks' | 'DesignTasks';
 

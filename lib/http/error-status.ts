@@ -7,6 +7,7 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   QuotaExceededError,
+  RateLimitedError,
   ServiceUnavailableError,
   UnauthorizedError,
   ValidationError,
@@ -27,6 +28,7 @@ const STATUS: readonly (readonly [ErrorClass, number])[] = [
   [ConflictError, 409],
   [PayloadTooLargeError, 413],
   [QuotaExceededError, 429],
+  [RateLimitedError, 429],
   [EnqueueError, 500],
   [ServiceUnavailableError, 503],
 ];

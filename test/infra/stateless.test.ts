@@ -95,6 +95,21 @@ it('create-task knows the agent model provider (it answers 503 without one); oth
   }
 });
 
+describe('API keys table', () => {
+  it('is written only by the key-management functions; data-plane functions count requests in Activity, by key prefix', () => {
+    for (const handler of handlerUses().keys()) {
+      const statements = statementsOf(fnId(handler));
+      const keyWrites = statements.filter((st) => JSON.stringify(st.Resource).includes('ApiKeysTable') && actionsOf(st).some((a) => /Put|Update|Delete|Write/.test(a)));
+      expect(keyWrites.length > 0, handler).toBe(['create-api-key', 'revoke-api-key'].includes(handler));
+      for (const st of statements.filter((x) => JSON.stringify(x.Resource).includes('ActivityTable'))) {
+        const leading = st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+        expect(leading, handler).toEqual(expect.arrayContaining(actionsOf(st).includes('dynamodb:UpdateItem') ? ['rate#*', 'lastUsed#*'] : ['lastUsed#*']));
+        expect(JSON.stringify(leading)).not.toContain('running#');
+      }
+    }
+  });
+});
+
 describe('IAM', () => {
   it('no policy in either stack has a wildcard action or a "*" resource on a data service', () => {
     for (const t of [s.stateful, s.stateless]) {
