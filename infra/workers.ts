@@ -7,7 +7,7 @@ import { Architecture, DockerImageCode, DockerImageFunction } from 'aws-cdk-lib/
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { QueueDefinition } from '../lib/aws/resources.js';
+import { ACTIVITY_PREFIXES, type QueueDefinition } from '../lib/aws/resources.js';
 import { bindBucket, bindKey, bindQueueSend, bindTable, type BoundQueue } from './bindings.js';
 import { PROJECT_ROOT } from './node-function.js';
 import type { StatefulStack } from './stateful-stack.js';
@@ -44,9 +44,12 @@ export class Workers extends Construct {
   readonly design: DockerImageFunction;
   readonly sweeper: DockerImageFunction;
 
+  private readonly data: StatefulStack;
+
   constructor(scope: Construct, id: string, props: WorkersProps) {
     super(scope, id);
     const { data } = props;
+    this.data = data;
     const t = data.tables;
 
     this.agent = this.worker('Agent', 'agent.handler', data.queues.AgentTasks.definition, {
@@ -65,6 +68,7 @@ export class Workers extends Construct {
     bindBucket(this.agent, data.assetsBinding, 'write', ['results', 'sessions']);
     bindBucket(this.agent, data.assetsBinding, 'read', ['sessions']);
     this.consume(this.agent, data.queues.AgentTasks, props.agentConcurrency);
+    this.scheduling(this.agent, data.queues.AgentTasks);
     this.allowBedrock(props.bedrockModel);
 
     this.design = this.worker('Design', 'design.handler', data.queues.DesignTasks.definition, {
@@ -78,6 +82,7 @@ export class Workers extends Construct {
     // Download URLs in the result are presigned by the worker's own credentials.
     bindBucket(this.design, data.assetsBinding, 'read', ['assets']);
     this.consume(this.design, data.queues.DesignTasks, props.designConcurrency);
+    this.scheduling(this.design, data.queues.DesignTasks);
 
     // The sweeper fails stuck `running` tasks and re-enqueues lost `pending` ones.
     this.sweeper = this.worker('Sweeper', 'sweeper.handler', undefined, {
@@ -131,6 +136,19 @@ export class Workers extends Construct {
         maxConcurrency,
       }),
     );
+  }
+
+  /**
+   * Fair scheduling and retries: running slots per business in the Activity table (only
+   * `running#` items), and the worker's own queue to defer a task over its business's cap
+   * (SendMessage with a delay). The event source's consume grant already covers
+   * ChangeMessageVisibility, the short backoff of a transient failure.
+   */
+  private scheduling(fn: DockerImageFunction, queue: BoundQueue): void {
+    const { Activity } = this.data.tables;
+    bindTable(fn, Activity, 'read', { leadingKeys: [`${ACTIVITY_PREFIXES.running}*`] });
+    bindTable(fn, Activity, 'write', { leadingKeys: [`${ACTIVITY_PREFIXES.running}*`] });
+    bindQueueSend(fn, queue);
   }
 
   private allowBedrock(model: string | undefined): void {

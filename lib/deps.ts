@@ -18,6 +18,8 @@ import type { BusinessRepository, UsageRepository } from './quota/quota-reposito
 import { DynamoSessionRepository } from './tasks/dynamo-session-repository.js';
 import { DynamoTaskRepository } from './tasks/dynamo-task-repository.js';
 import type { ResultStore } from './tasks/result-store.js';
+import { DynamoRunningSlots } from './tasks/dynamo-running-slots.js';
+import type { RunningSlots } from './tasks/running-slots.js';
 import { S3ResultStore } from './tasks/s3-result-store.js';
 import type { SessionRepository } from './tasks/session-repository.js';
 import { SqsTaskQueue } from './tasks/sqs-task-queue.js';
@@ -37,6 +39,7 @@ export interface Deps {
   endUsers: EndUserRepository;
   encryptor: Encryptor;
   queue: TaskQueue;
+  slots: RunningSlots;
   results: ResultStore;
   dashboardTokens: DashboardTokenVerifier;
   now: () => Date;
@@ -62,6 +65,7 @@ export function createDeps(config: Config, clients: AwsClients): Deps {
     endUsers: new DynamoEndUserRepository(clients.ddb, config.END_USERS_TABLE),
     encryptor: config.BTS_ENCRYPTOR === 'kms' ? new KmsEncryptor(clients.kms, config.KMS_KEY_ID) : new LocalKeyringEncryptor(config.BTS_KEYRING_FILE),
     queue: new SqsTaskQueue(clients.sqs, { agent: config.AGENT_QUEUE_URL, design: config.DESIGN_QUEUE_URL }),
+    slots: new DynamoRunningSlots(clients.ddb, config.ACTIVITY_TABLE),
     results: new S3ResultStore(clients.s3, config.ASSETS_BUCKET),
     dashboardTokens: lazyVerifier(() =>
       config.BTS_DASHBOARD_AUTH === 'cognito'

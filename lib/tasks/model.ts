@@ -64,6 +64,10 @@ export interface TaskItem {
   leaseExpiresAt?: string;
   startedAt?: string;
   attempts?: number;
+  /** After a transient failure: when the message comes back for the next attempt; the sweeper leaves the task to it. */
+  retryAt?: string;
+  /** The transient failure that scheduled the retry. */
+  retryError?: string;
   cancelRequested?: boolean;
   /** Large result fields offloaded to S3 (DESIGN §5); inlined on read. */
   offloadedKey?: string;

@@ -168,6 +168,9 @@ describe('enqueue failure', () => {
     send: async () => {
       throw new Error('SQS is down');
     },
+    retryAfter: async () => {
+      throw new Error('SQS is down');
+    },
   };
   const used = async (businessId: string) => {
     const r = await deps().usage.consume(businessId, quotaMonth(new Date()), 1_000_000);

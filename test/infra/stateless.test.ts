@@ -182,6 +182,18 @@ describe('workers', () => {
     for (const index of indexes) expect(resources).toContain(`index/${index}`);
   });
 
+  it.each(['agent', 'design'] as const)('%s worker: running slots only in Activity, its own queue to defer and retry', (name) => {
+    const id = logicalId(workers()[name]);
+    const statements = statementsOf(id);
+    const activity = statements.filter((st) => JSON.stringify(st.Resource).includes('ActivityTable'));
+    expect(activity.length).toBeGreaterThan(0);
+    for (const st of activity) expect(st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']).toEqual(['running#*']);
+    const actions = statements.flatMap(actionsOf);
+    expect(actions).toEqual(expect.arrayContaining(['sqs:SendMessage', 'sqs:ChangeMessageVisibility']));
+    const env: Record<string, unknown> = s.stateless.toJSON().Resources[id].Properties.Environment.Variables;
+    expect(env[name === 'agent' ? 'AGENT_QUEUE_URL' : 'DESIGN_QUEUE_URL']).toBeDefined();
+  });
+
   it('sweeper runs every minute with tasks read/write and both queues', () => {
     const id = logicalId(workers().sweeper);
     s.stateless.hasResourceProperties('AWS::Events::Rule', {

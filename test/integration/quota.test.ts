@@ -42,7 +42,7 @@ describe('quota', () => {
       tasks: patched(d.tasks, { delete: fail('task delete') }),
     })],
     ['the enqueue fails and then marking the task failed throws', (d: WorkerDeps): Partial<WorkerDeps> => ({
-      queue: { send: fail('sqs') },
+      queue: { send: fail('sqs'), retryAfter: fail('sqs') },
       tasks: patched(d.tasks, { failUnlessTerminal: fail('task update') }),
     })],
   ])('refunds the unit when %s', async (_label, breakIt) => {
