@@ -72,6 +72,8 @@ export interface TaskItem {
   /** Large result fields offloaded to S3 (DESIGN §5); inlined on read. */
   offloadedKey?: string;
   usage?: Record<string, unknown>;
+  /** Epoch seconds at which DynamoDB TTL deletes the item (TASK_RETENTION_DAYS after creation). */
+  expiresAt?: number;
   /** Design tasks: where the time went (page load, in-page extraction, total), in ms. */
   designTimings?: { loadMs: number; inPageMs: number; totalMs: number };
 }

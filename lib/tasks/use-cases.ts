@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../auth-context.js';
 import { ConflictError, describeError, EnqueueError, ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { TASK_RETENTION_DAYS } from '../aws/resources.js';
 import type { Config } from '../config.js';
 import { compensate, consumeQuota, type QuotaDeps } from '../quota/use-cases.js';
 import {
@@ -15,13 +16,14 @@ import {
   type TaskView,
 } from './model.js';
 import { inlineOffloaded, type ResultStore } from './result-store.js';
+import { fitTaskView, RESPONSE_BUDGET_BYTES } from './view-limits.js';
 import type { SessionRepository } from './session-repository.js';
 import type { TaskQueue } from './task-queue.js';
 import type { TaskRepository } from './task-repository.js';
 
 /** What the task use cases need; lib/deps.ts provides it. */
 export interface TaskDeps extends QuotaDeps {
-  config: Pick<Config, 'BTS_DEFAULT_QUOTA' | 'BTS_MODEL_PROVIDER'>;
+  config: Pick<Config, 'BTS_DEFAULT_QUOTA' | 'BTS_MODEL_PROVIDER' | 'BTS_ASSET_URL_TTL_S'>;
   tasks: TaskRepository;
   sessions: SessionRepository;
   queue: TaskQueue;
@@ -63,6 +65,7 @@ export function newTaskItem(base: {
     durationMs: 0,
     visitedUrls: [],
     stepSummaries: [],
+    expiresAt: Math.floor(base.now.getTime() / 1000) + TASK_RETENTION_DAYS * 86_400,
   };
 }
 
@@ -181,9 +184,16 @@ async function ownedTask(deps: Pick<TaskDeps, 'tasks'>, auth: AuthContext, taskI
   return item;
 }
 
+/** A task record with its offloaded fields back in place, cut to `budgetBytes` (lib/tasks/view-limits.ts). */
+async function readableView(deps: Pick<TaskDeps, 'results' | 'config'>, item: TaskItem, budgetBytes: number): Promise<TaskView> {
+  const key = item.offloadedKey;
+  const download = key ? () => deps.results.downloadUrl(key, deps.config.BTS_ASSET_URL_TTL_S) : undefined;
+  return fitTaskView(toTaskView(await inlineOffloaded(deps.results, item)), budgetBytes, download);
+}
+
 /** GET /v1/tasks/{taskId}: the record of SPEC §2.1 with offloaded fields back in place. */
-export async function getTask(deps: Pick<TaskDeps, 'tasks' | 'results'>, auth: AuthContext, input: { taskId: string }): Promise<TaskView> {
-  return toTaskView(await inlineOffloaded(deps.results, await ownedTask(deps, auth, input.taskId)));
+export async function getTask(deps: Pick<TaskDeps, 'tasks' | 'results' | 'config'>, auth: AuthContext, input: { taskId: string }): Promise<TaskView> {
+  return readableView(deps, await ownedTask(deps, auth, input.taskId), RESPONSE_BUDGET_BYTES);
 }
 
 /** How a cancel request was taken: a pending task is cancelled at once, a running one at its next step. */
@@ -214,6 +224,7 @@ export async function listSessions(
   const tasks = await deps.tasks.batchGet(sessions.flatMap((s) => [s.firstTaskId, s.latestTaskId]));
   const byId = new Map(tasks.map((t) => [t.taskId, t]));
   const out: SessionSummary[] = [];
+  const share = Math.floor(RESPONSE_BUDGET_BYTES / Math.max(1, sessions.length));
   for (const s of sessions) {
     const first = byId.get(s.firstTaskId);
     const latest = byId.get(s.latestTaskId);
@@ -221,7 +232,7 @@ export async function listSessions(
     if (!first || !latest) continue;
     out.push({
       sessionId: s.sessionId,
-      firstTask: toTaskView(first),
+      firstTask: await fitTaskView(toTaskView(first), share),
       turnCount: s.turnCount,
       latestStatus: latest.status,
       latestCreatedAt: latest.createdAt,
@@ -233,7 +244,7 @@ export async function listSessions(
 
 /** GET /v1/sessions/{sessionId}: the session's tasks, oldest first. */
 export async function getSession(
-  deps: Pick<TaskDeps, 'tasks' | 'sessions' | 'results'>,
+  deps: Pick<TaskDeps, 'tasks' | 'sessions' | 'results' | 'config'>,
   auth: AuthContext,
   input: { sessionId: string },
 ): Promise<{ sessionId: string; tasks: TaskView[] }> {
@@ -242,6 +253,7 @@ export async function getSession(
   if (session.businessId !== auth.businessId) throw new ForbiddenError('This session belongs to another business');
   const items = (await deps.tasks.listBySession(input.sessionId)).sort((a, b) => a.sessionSort.localeCompare(b.sessionSort));
   if (items.length === 0) throw new NotFoundError('Session has no tasks');
-  const full = await Promise.all(items.map((t) => inlineOffloaded(deps.results, t)));
-  return { sessionId: input.sessionId, tasks: full.map(toTaskView) };
+  // The response budget is shared: each turn gets an equal part of it.
+  const share = Math.floor(RESPONSE_BUDGET_BYTES / items.length);
+  return { sessionId: input.sessionId, tasks: await Promise.all(items.map((t) => readableView(deps, t, share))) };
 }

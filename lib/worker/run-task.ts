@@ -214,8 +214,16 @@ async function writeOutcome(d: RunnerDeps, task: TaskItem, outcome: Outcome, cla
   let written: boolean;
   switch (outcome.status) {
     case 'completed': {
-      const fields = await offloadIfLarge(d.results, task, { ...outcome.output, durationMs });
-      written = await d.tasks.finish(task.taskId, 'completed', fields, now);
+      const output = { ...outcome.output, durationMs };
+      const fields = await offloadIfLarge(d.results, task, output);
+      try {
+        written = await d.tasks.finish(task.taskId, 'completed', fields, now);
+      } catch (err) {
+        // The estimate missed (DynamoDB counts differently): offload everything rather than lose the result.
+        if (fields.offloadedKey || (err as { name?: string } | null)?.name !== 'ValidationException') throw err;
+        log.warn('task item refused by DynamoDB; offloading the result', { error: describeError(err) });
+        written = await d.tasks.finish(task.taskId, 'completed', await offloadIfLarge(d.results, task, output, { force: true }), now);
+      }
       break;
     }
     case 'failed':
