@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { EndUserIdSchema, httpUrl, MAX_ID_LENGTH, nestsDeeperThan } from '../validation.js';
 import { MAX_STEPS } from './model.js';
+import { unsupportedPattern } from './schema-patterns.js';
 
 /** How deep a caller's JSON Schema may nest. */
 export const MAX_SCHEMA_DEPTH = 24;
@@ -23,6 +24,10 @@ export const CreateTaskBody = z.object({
     .refine((s) => JSON.stringify(s).length <= 64_000, 'schema must be at most 64 KB')
     // Stored inside the task item (agent.schema), two levels below its root, within DynamoDB's 32.
     .refine((s) => !nestsDeeperThan(s, MAX_SCHEMA_DEPTH), `schema must not nest deeper than ${MAX_SCHEMA_DEPTH} levels`)
+    .superRefine((s, ctx) => {
+      const problem = unsupportedPattern(s);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .optional(),
   maxSteps: z
     .number({ error: 'maxSteps must be a number' })
