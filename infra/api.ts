@@ -5,10 +5,12 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Validations } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
+import { ACTIVITY_PREFIXES } from '../lib/aws/resources.js';
 import { ROUTES, type RouteResource } from '../lib/http/routes.js';
 import { bindBucket, bindDashboardAuth, bindKey, bindQueueSend, bindTable } from './bindings.js';
 import { ApiFunction } from './node-function.js';
 import type { StatefulStack } from './stateful-stack.js';
+import { AGENT_MODEL_PROVIDER } from './workers.js';
 
 export interface ServiceApiProps {
   data: StatefulStack;
@@ -44,7 +46,9 @@ export class ServiceApi extends Construct {
   constructor(scope: Construct, id: string, props: ServiceApiProps) {
     super(scope, id);
     for (const [handler, uses] of handlerUses()) {
-      const { fn } = new ApiFunction(this, handler, { handler, environment: props.environment });
+      // Only create-task needs to know whether agent tasks can run (it answers 503 otherwise).
+      const environment = handler === 'create-task' ? { ...props.environment, BTS_MODEL_PROVIDER: AGENT_MODEL_PROVIDER } : props.environment;
+      const { fn } = new ApiFunction(this, handler, { handler, environment });
       // Every API function verifies dashboard tokens the same way, so none of them can fall
       // back to the local HS256 verifier in AWS; the variables name public identifiers.
       bindDashboardAuth(fn, props.data.dashboard.userPool, props.data.dashboard.client);
@@ -126,6 +130,9 @@ function grant(fn: NodejsFunction, use: RouteResource, data: StatefulStack): voi
     case 'usage:write': return bindTable(fn, t.Usage, 'write');
     case 'businesses:read': return bindTable(fn, t.Businesses, 'read');
     case 'businesses:write': return bindTable(fn, t.Businesses, 'write');
+    // Request windows and lastUsedAt only; the running slots of the workers stay out of reach.
+    case 'activity:write': return bindTable(fn, t.Activity, 'write', { leadingKeys: [`${ACTIVITY_PREFIXES.rate}*`, `${ACTIVITY_PREFIXES.lastUsed}*`] });
+    case 'activity:read': return bindTable(fn, t.Activity, 'read', { leadingKeys: [`${ACTIVITY_PREFIXES.lastUsed}*`] });
     case 'agentQueue:send': return bindQueueSend(fn, q.AgentTasks);
     case 'designQueue:send': return bindQueueSend(fn, q.DesignTasks);
     case 'kms:encrypt': return bindKey(fn, data.credentialsKey, 'encrypt');

@@ -29,11 +29,32 @@ export interface BoundTable {
   definition: TableDefinition;
 }
 
-export function bindTable(fn: LambdaFunction, { table, definition }: BoundTable, access: Access): void {
+export interface TableGrantOptions {
+  /**
+   * The indexes a reader may query; all of the table's by default. An index is a view
+   * across partitions (byStatus lists every business's tasks), so a function that reads
+   * by key only is granted none.
+   */
+  indexes?: readonly string[];
+  /** Partition-key patterns the function may touch (dynamodb:LeadingKeys), for tables shared by kinds of item. */
+  leadingKeys?: readonly string[];
+}
+
+export function bindTable(fn: LambdaFunction, { table, definition }: BoundTable, access: Access, opts: TableGrantOptions = {}): void {
   fn.addEnvironment(definition.envVar, table.tableName);
+  const wanted = opts.indexes ?? definition.indexes.map((i) => i.indexName);
+  for (const name of wanted) {
+    if (!definition.indexes.some((i) => i.indexName === name)) throw new Error(`${definition.id} has no index ${name}`);
+  }
   // Only reads query indexes; naming each index keeps the resource list wildcard-free.
-  const indexArns = access === 'read' ? definition.indexes.map((i) => `${table.tableArn}/index/${i.indexName}`) : [];
-  fn.addToRolePolicy(new PolicyStatement({ actions: TABLE_ACTIONS[access], resources: [table.tableArn, ...indexArns] }));
+  const indexArns = access === 'read' ? wanted.map((name) => `${table.tableArn}/index/${name}`) : [];
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: TABLE_ACTIONS[access],
+      resources: [table.tableArn, ...indexArns],
+      ...(opts.leadingKeys ? { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...opts.leadingKeys] } } } : {}),
+    }),
+  );
 }
 
 export interface BoundQueue {
@@ -81,11 +102,40 @@ export function bindBucket(fn: LambdaFunction, bucket: BoundBucket, access: Acce
   );
 }
 
-/** The credentials key: put-credentials encrypts, the agent worker decrypts; nothing else. */
+/** The only encryption-context keys the service uses (lib/credentials/encryptor.ts kmsContext). */
+export const ENCRYPTION_CONTEXT_KEYS = ['businessId', 'endUserId'] as const;
+
+/**
+ * The credentials key: put-credentials encrypts, the agent worker decrypts (and encrypts
+ * its session state); nothing else. Encryption is envelope encryption, so "encrypt" is
+ * `kms:GenerateDataKey` (KMS Encrypt takes at most 4096 bytes) and "decrypt" opens the
+ * data key with `kms:Decrypt`.
+ *
+ * Every use must carry an encryption context of exactly {businessId, endUserId}, both
+ * present. IAM can bind the keys but not their values: one role serves every task, and a
+ * task's business is known only at run time, so a role cannot be limited to "the business
+ * of the task it runs". What the condition does buy: no call without a tenant context (a
+ * context-free ciphertext, or a key used for anything else, is refused by KMS), and KMS
+ * CloudTrail entries name the business and end-user of every decrypt. Binding the values
+ * would need a per-task session (sts:AssumeRole with session tags and a condition
+ * `kms:EncryptionContext:businessId = ${aws:PrincipalTag/businessId}`); the worker could
+ * still assume it with any tag, so that guards against our own bugs, not a compromised
+ * worker.
+ */
 export function bindKey(fn: LambdaFunction, key: IKey, use: 'encrypt' | 'decrypt'): void {
   fn.addEnvironment('BTS_ENCRYPTOR', 'kms');
   fn.addEnvironment('KMS_KEY_ID', key.keyArn);
-  fn.addToRolePolicy(new PolicyStatement({ actions: [use === 'encrypt' ? 'kms:Encrypt' : 'kms:Decrypt'], resources: [key.keyArn] }));
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: [use === 'encrypt' ? 'kms:GenerateDataKey' : 'kms:Decrypt'],
+      resources: [key.keyArn],
+      conditions: {
+        'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': [...ENCRYPTION_CONTEXT_KEYS] },
+        // ForAllValues holds for an empty set too: each key must also be present.
+        Null: Object.fromEntries(ENCRYPTION_CONTEXT_KEYS.map((k) => [`kms:EncryptionContext:${k}`, 'false'])),
+      },
+    }),
+  );
 }
 
 /** Dashboard tokens are verified offline against the pool's public JWKS: no IAM needed. */

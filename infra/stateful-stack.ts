@@ -8,6 +8,7 @@ import {
   ASSETS_BUCKET,
   QUEUES,
   TABLES,
+  TASK_RETENTION_DAYS,
   apiKeyTableName,
   visibilityTimeoutSeconds,
   type KeyAttribute,
@@ -120,8 +121,9 @@ export class StatefulStack extends Stack {
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'assets/',
       lifecycleRules: [
-        // Offloaded results (`results/`) live as long as their task; assets and saved
-        // session browser state expire.
+        // Offloaded results (`results/`) expire a day after their task item (Tasks TTL);
+        // assets and saved session browser state expire sooner.
+        { id: 'expire-task-results', prefix: 'results/', expiration: Duration.days(TASK_RETENTION_DAYS + 1) },
         { id: 'expire-extracted-assets', prefix: 'assets/', expiration: Duration.days(ASSETS_BUCKET.assetExpiryDays) },
         { id: 'expire-session-state', prefix: 'sessions/', expiration: Duration.days(ASSETS_BUCKET.assetExpiryDays) },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },

@@ -7,7 +7,7 @@ import { Architecture, DockerImageCode, DockerImageFunction } from 'aws-cdk-lib/
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { QueueDefinition } from '../lib/aws/resources.js';
+import { ACTIVITY_PREFIXES, type QueueDefinition } from '../lib/aws/resources.js';
 import { bindBucket, bindKey, bindQueueSend, bindTable, type BoundQueue } from './bindings.js';
 import { PROJECT_ROOT } from './node-function.js';
 import type { StatefulStack } from './stateful-stack.js';
@@ -21,6 +21,9 @@ export interface WorkersProps {
   /** Bedrock model id or inference profile the agent may invoke; undefined = any. */
   bedrockModel?: string;
 }
+
+/** The agent worker's model provider; the create-task function is told it too, to refuse tasks when it is unset. */
+export const AGENT_MODEL_PROVIDER = 'bedrock';
 
 /**
  * Chromium needs room: the brotli packs unpack to ~300 MB in /tmp, plus downloaded
@@ -41,19 +44,23 @@ export class Workers extends Construct {
   readonly design: DockerImageFunction;
   readonly sweeper: DockerImageFunction;
 
+  private readonly data: StatefulStack;
+
   constructor(scope: Construct, id: string, props: WorkersProps) {
     super(scope, id);
     const { data } = props;
+    this.data = data;
     const t = data.tables;
 
     this.agent = this.worker('Agent', 'agent.handler', data.queues.AgentTasks.definition, {
       memorySize: 3008,
       ephemeral: CHROMIUM_EPHEMERAL,
-      environment: { ...props.environment, BTS_MODEL_PROVIDER: 'bedrock', ...(props.bedrockModel ? { BTS_MODEL: props.bedrockModel } : {}) },
+      environment: { ...props.environment, BTS_MODEL_PROVIDER: AGENT_MODEL_PROVIDER, ...(props.bedrockModel ? { BTS_MODEL: props.bedrockModel } : {}) },
     });
-    bindTable(this.agent, t.Tasks, 'read');
+    // Reads its task and the session's earlier turns (bySession); never byStatus, which
+    // would list every business's tasks. Sessions are written by the API only.
+    bindTable(this.agent, t.Tasks, 'read', { indexes: ['bySession'] });
     bindTable(this.agent, t.Tasks, 'write');
-    bindTable(this.agent, t.Sessions, 'write');
     bindTable(this.agent, t.EndUsers, 'read');
     // Decrypts end-users' cookies; encrypts and decrypts the session's saved browser state.
     bindKey(this.agent, data.credentialsKey, 'decrypt');
@@ -61,6 +68,7 @@ export class Workers extends Construct {
     bindBucket(this.agent, data.assetsBinding, 'write', ['results', 'sessions']);
     bindBucket(this.agent, data.assetsBinding, 'read', ['sessions']);
     this.consume(this.agent, data.queues.AgentTasks, props.agentConcurrency);
+    this.scheduling(this.agent, data.queues.AgentTasks);
     this.allowBedrock(props.bedrockModel);
 
     this.design = this.worker('Design', 'design.handler', data.queues.DesignTasks.definition, {
@@ -68,13 +76,13 @@ export class Workers extends Construct {
       ephemeral: CHROMIUM_EPHEMERAL,
       environment: props.environment,
     });
-    bindTable(this.design, t.Tasks, 'read');
+    bindTable(this.design, t.Tasks, 'read', { indexes: [] });
     bindTable(this.design, t.Tasks, 'write');
-    bindTable(this.design, t.Sessions, 'write');
     bindBucket(this.design, data.assetsBinding, 'write', ['results', 'assets']);
     // Download URLs in the result are presigned by the worker's own credentials.
     bindBucket(this.design, data.assetsBinding, 'read', ['assets']);
     this.consume(this.design, data.queues.DesignTasks, props.designConcurrency);
+    this.scheduling(this.design, data.queues.DesignTasks);
 
     // The sweeper fails stuck `running` tasks and re-enqueues lost `pending` ones.
     this.sweeper = this.worker('Sweeper', 'sweeper.handler', undefined, {
@@ -84,6 +92,8 @@ export class Workers extends Construct {
     });
     bindTable(this.sweeper, t.Tasks, 'read');
     bindTable(this.sweeper, t.Tasks, 'write');
+    // Refunds the quota unit of a task it abandons (it never ran).
+    bindTable(this.sweeper, t.Usage, 'write');
     bindQueueSend(this.sweeper, data.queues.AgentTasks);
     bindQueueSend(this.sweeper, data.queues.DesignTasks);
     new Rule(this, 'SweepSchedule', {
@@ -126,6 +136,19 @@ export class Workers extends Construct {
         maxConcurrency,
       }),
     );
+  }
+
+  /**
+   * Fair scheduling and retries: running slots per business in the Activity table (only
+   * `running#` items), and the worker's own queue to defer a task over its business's cap
+   * (SendMessage with a delay). The event source's consume grant already covers
+   * ChangeMessageVisibility, the short backoff of a transient failure.
+   */
+  private scheduling(fn: DockerImageFunction, queue: BoundQueue): void {
+    const { Activity } = this.data.tables;
+    bindTable(fn, Activity, 'read', { leadingKeys: [`${ACTIVITY_PREFIXES.running}*`] });
+    bindTable(fn, Activity, 'write', { leadingKeys: [`${ACTIVITY_PREFIXES.running}*`] });
+    bindQueueSend(fn, queue);
   }
 
   private allowBedrock(model: string | undefined): void {

@@ -28,6 +28,7 @@ const ConfigSchema = z.object({
   END_USERS_TABLE: z.string().default('bts-local-endusers'),
   USAGE_TABLE: z.string().default('bts-local-usage'),
   BUSINESSES_TABLE: z.string().default('bts-local-businesses'),
+  ACTIVITY_TABLE: z.string().default('bts-local-activity'),
   AGENT_QUEUE_URL: z.string().default(''),
   DESIGN_QUEUE_URL: z.string().default(''),
   ASSETS_BUCKET: z.string().default('bts-local-assets'),
@@ -44,8 +45,15 @@ const ConfigSchema = z.object({
   COGNITO_CLIENT_ID: z.string().default(''),
 
   BTS_DEFAULT_QUOTA: z.coerce.number().int().positive().default(15),
-  /** lastUsedAt is written at most once per this many seconds per key. */
-  BTS_LAST_USED_RESOLUTION_S: z.coerce.number().int().nonnegative().default(60),
+  /**
+   * Requests per API key per minute (fixed window), on top of the stage-wide throttle; 0
+   * turns the per-key limit off. 600 lets one key poll 20 tasks every 2 s.
+   */
+  BTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(600),
+  /** Tasks of one business running at once across the workers of a kind; 0 means no cap. */
+  BTS_MAX_RUNNING_PER_BUSINESS: z.coerce.number().int().nonnegative().default(5),
+  /** First backoff of a transient worker failure, doubled per attempt (capped at 5 minutes). */
+  BTS_RETRY_DELAY_S: z.coerce.number().int().positive().default(10),
   // Case-insensitive: the MCP server's --log-level mirror (BTS_LOG_LEVEL) is lowercase.
   BTS_LOG_LEVEL: z
     .string()

@@ -10,12 +10,16 @@ import { KmsEncryptor } from './credentials/kms-encryptor.js';
 import { LocalKeyringEncryptor } from './credentials/local-keyring-encryptor.js';
 import type { ApiKeyRepository } from './keys/api-key-repository.js';
 import { DynamoApiKeyRepository } from './keys/dynamo-api-key-repository.js';
+import { DynamoKeyActivityRepository } from './keys/dynamo-key-activity-repository.js';
+import type { KeyActivityRepository } from './keys/key-activity-repository.js';
 import { createLogger, type Logger } from './logger.js';
 import { DynamoBusinessRepository, DynamoUsageRepository } from './quota/dynamo-quota-repository.js';
 import type { BusinessRepository, UsageRepository } from './quota/quota-repository.js';
 import { DynamoSessionRepository } from './tasks/dynamo-session-repository.js';
 import { DynamoTaskRepository } from './tasks/dynamo-task-repository.js';
 import type { ResultStore } from './tasks/result-store.js';
+import { DynamoRunningSlots } from './tasks/dynamo-running-slots.js';
+import type { RunningSlots } from './tasks/running-slots.js';
 import { S3ResultStore } from './tasks/s3-result-store.js';
 import type { SessionRepository } from './tasks/session-repository.js';
 import { SqsTaskQueue } from './tasks/sqs-task-queue.js';
@@ -29,11 +33,13 @@ export interface Deps {
   tasks: TaskRepository;
   sessions: SessionRepository;
   apiKeys: ApiKeyRepository;
+  keyActivity: KeyActivityRepository;
   businesses: BusinessRepository;
   usage: UsageRepository;
   endUsers: EndUserRepository;
   encryptor: Encryptor;
   queue: TaskQueue;
+  slots: RunningSlots;
   results: ResultStore;
   dashboardTokens: DashboardTokenVerifier;
   now: () => Date;
@@ -53,11 +59,13 @@ export function createDeps(config: Config, clients: AwsClients): Deps {
     tasks: new DynamoTaskRepository(clients.ddb, config.TASKS_TABLE),
     sessions: new DynamoSessionRepository(clients.ddb, config.SESSIONS_TABLE),
     apiKeys: new DynamoApiKeyRepository(clients.ddb, config.API_KEYS_TABLE),
+    keyActivity: new DynamoKeyActivityRepository(clients.ddb, config.ACTIVITY_TABLE),
     businesses: new DynamoBusinessRepository(clients.ddb, config.BUSINESSES_TABLE),
     usage: new DynamoUsageRepository(clients.ddb, config.USAGE_TABLE),
     endUsers: new DynamoEndUserRepository(clients.ddb, config.END_USERS_TABLE),
     encryptor: config.BTS_ENCRYPTOR === 'kms' ? new KmsEncryptor(clients.kms, config.KMS_KEY_ID) : new LocalKeyringEncryptor(config.BTS_KEYRING_FILE),
     queue: new SqsTaskQueue(clients.sqs, { agent: config.AGENT_QUEUE_URL, design: config.DESIGN_QUEUE_URL }),
+    slots: new DynamoRunningSlots(clients.ddb, config.ACTIVITY_TABLE),
     results: new S3ResultStore(clients.s3, config.ASSETS_BUCKET),
     dashboardTokens: lazyVerifier(() =>
       config.BTS_DASHBOARD_AUTH === 'cognito'

@@ -78,6 +78,30 @@ export class QuotaExceededError extends AppError {
   }
 }
 
+/**
+ * One API key sent more requests than its per-minute allowance. Its body has no `limit`
+ * and `used`, so a client can tell it from the monthly quota's 429.
+ */
+export class RateLimitedError extends AppError {
+  constructor(
+    readonly limitPerMinute: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`Rate limit of ${limitPerMinute} requests per minute for this API key exceeded; retry after ${retryAfterSeconds} s`, {
+      expose: true,
+      details: { retryAfterSeconds },
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    });
+  }
+}
+
+/** The deployment cannot serve this request as configured (no agent model): nothing was counted. */
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string) {
+    super(message, { expose: true });
+  }
+}
+
 /** The task was written but could not be handed to the worker queue (SPEC §3). */
 export class EnqueueError extends AppError {
   constructor(message: string, cause?: unknown, details: Record<string, unknown> = {}) {

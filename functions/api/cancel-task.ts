@@ -1,4 +1,5 @@
-import { apiHandler, defineApi } from '../../lib/http/api-handler.js';
+import { apiHandler, defineApi, param } from '../../lib/http/api-handler.js';
+import { idParam } from '../../lib/validation.js';
 import { cancelTask as requestCancel } from '../../lib/tasks/use-cases.js';
 import { lambdaDeps } from '../lambda-deps.js';
 
@@ -7,7 +8,7 @@ export const cancelTask = defineApi({
   name: 'cancel-task',
   auth: 'apiKey',
   handle: async ({ pathParameters, auth }, deps) => {
-    const { outcome, task } = await requestCancel(deps, auth, { taskId: pathParameters.taskId ?? '' });
+    const { outcome, task } = await requestCancel(deps, auth, { taskId: param(idParam('taskId'), pathParameters.taskId) });
     return { statusCode: outcome === 'cancelled' ? 200 : 202, body: task };
   },
 });

@@ -1,4 +1,5 @@
-import { apiHandler, defineApi } from '../../lib/http/api-handler.js';
+import { apiHandler, defineApi, param } from '../../lib/http/api-handler.js';
+import { idParam } from '../../lib/validation.js';
 import { getSession as readSession } from '../../lib/tasks/use-cases.js';
 import { lambdaDeps } from '../lambda-deps.js';
 
@@ -7,7 +8,7 @@ export const getSession = defineApi({
   auth: 'apiKey',
   handle: async ({ pathParameters, auth }, deps) => ({
     statusCode: 200,
-    body: await readSession(deps, auth, { sessionId: pathParameters.sessionId ?? '' }),
+    body: await readSession(deps, auth, { sessionId: param(idParam('sessionId'), pathParameters.sessionId) }),
   }),
 });
 

@@ -1,4 +1,5 @@
-import { apiHandler, defineApi } from '../../lib/http/api-handler.js';
+import { apiHandler, defineApi, param } from '../../lib/http/api-handler.js';
+import { idParam } from '../../lib/validation.js';
 import { getTask as readTask } from '../../lib/tasks/use-cases.js';
 import { lambdaDeps } from '../lambda-deps.js';
 
@@ -7,7 +8,7 @@ export const getTask = defineApi({
   auth: 'apiKey',
   handle: async ({ pathParameters, auth }, deps) => ({
     statusCode: 200,
-    body: await readTask(deps, auth, { taskId: pathParameters.taskId ?? '' }),
+    body: await readTask(deps, auth, { taskId: param(idParam('taskId'), pathParameters.taskId) }),
   }),
 });
 

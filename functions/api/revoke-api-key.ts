@@ -1,4 +1,5 @@
-import { apiHandler, defineApi } from '../../lib/http/api-handler.js';
+import { apiHandler, defineApi, param } from '../../lib/http/api-handler.js';
+import { idParam } from '../../lib/validation.js';
 import { revokeApiKey as revokeKey } from '../../lib/keys/use-cases.js';
 import { lambdaDeps } from '../lambda-deps.js';
 
@@ -6,7 +7,7 @@ export const revokeApiKey = defineApi({
   name: 'revoke-api-key',
   auth: 'dashboard',
   handle: async ({ pathParameters, auth }, deps) => {
-    await revokeKey(deps, auth, { keyId: pathParameters.keyId ?? '' });
+    await revokeKey(deps, auth, { keyId: param(idParam('keyId'), pathParameters.keyId) });
     return { statusCode: 200, body: { ok: true } };
   },
 });

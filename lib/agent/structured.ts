@@ -1,5 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { TaskFailedError } from '../errors.js';
+import { linearRegExp } from '../tasks/schema-patterns.js';
 
 /**
  * The caller's JSON Schema (draft 2020-12, with $ref/$defs/anyOf) as a validator. In
@@ -24,7 +25,8 @@ function describe(e: ErrorObject): string {
 }
 
 export function compileSchema(schema: Record<string, unknown>): StructuredValidator {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  // Patterns run on RE2 (linear time): a caller's schema cannot stall the worker (issue 13, finding 7).
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false, code: { regExp: linearRegExp } });
   let validate: ValidateFunction;
   try {
     validate = ajv.compile(schema);

@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { contextAad, decodeSealed, encodeSealed, open, seal } from './aes-gcm.js';
 import type { EncryptionContext, Encryptor } from './encryptor.js';
 
 interface KeyringFile {
@@ -11,6 +12,10 @@ interface KeyringFile {
 /**
  * AES-256-GCM with keys from a local keyring file. The context is the GCM additional
  * data, mirroring KMS encryption context. Key ids in the ciphertext allow rotation.
+ *
+ * Formats: `local2:<key id>:<iv>:<tag>:<body>` binds the credential field too (written
+ * now); `local:…` (no field in the additional data) is still read, and is replaced by a
+ * `local2:` ciphertext the next time its value is PUT. There is no bulk migration.
  */
 export class LocalKeyringEncryptor implements Encryptor {
   private loaded: KeyringFile | undefined;
@@ -45,23 +50,13 @@ export class LocalKeyringEncryptor implements Encryptor {
   }
 
   async encrypt(plaintext: string, ctx: EncryptionContext): Promise<string> {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key(this.keyring.current), iv);
-    cipher.setAAD(aad(ctx));
-    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return ['local', this.keyring.current, iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join(':');
+    const sealed = seal(this.key(this.keyring.current), plaintext, contextAad(ctx, { withField: true }));
+    return `local2:${this.keyring.current}:${encodeSealed(sealed)}`;
   }
 
   async decrypt(ciphertext: string, ctx: EncryptionContext): Promise<string> {
-    const [scheme, keyId, iv, tag, body] = ciphertext.split(':');
-    if (scheme !== 'local' || !keyId || !iv || !tag || body === undefined) throw new Error('Malformed local ciphertext');
-    const decipher = createDecipheriv('aes-256-gcm', this.key(keyId), Buffer.from(iv, 'base64'));
-    decipher.setAAD(aad(ctx));
-    decipher.setAuthTag(Buffer.from(tag, 'base64'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+    const [scheme, keyId, ...rest] = ciphertext.split(':');
+    if ((scheme !== 'local' && scheme !== 'local2') || !keyId) throw new Error('Malformed local ciphertext');
+    return open(this.key(keyId), decodeSealed(rest), contextAad(ctx, { withField: scheme === 'local2' }));
   }
 }
-
-/** Canonical, order-independent encoding of the context. */
-const aad = (ctx: EncryptionContext): Buffer =>
-  Buffer.from(JSON.stringify([['businessId', ctx.businessId], ['endUserId', ctx.endUserId]]), 'utf8');

@@ -1,10 +1,17 @@
 import * as z from 'zod';
 import { CREDENTIAL_FIELDS, isCredentialField, type CredentialField } from './model.js';
 
+/**
+ * 8 KiB of UTF-8 per value: real session cookies are a few hundred bytes, browsers cap a
+ * cookie at 4 KB, and the bound keeps an end-user item (eight fields plus envelope
+ * overhead) far below DynamoDB's 400 KB.
+ */
+export const MAX_CREDENTIAL_BYTES = 8192;
+
 const secretValue = z
   .string({ error: 'credential values must be strings' })
   .min(1, 'credential values must not be empty')
-  .max(8192, 'credential values must be at most 8192 characters');
+  .refine((v) => Buffer.byteLength(v, 'utf8') <= MAX_CREDENTIAL_BYTES, `credential values must be at most ${MAX_CREDENTIAL_BYTES} bytes (UTF-8)`);
 
 /** PUT body: any subset of the eight fields (SPEC §2.4); unknown keys are ignored. */
 export const PutCredentialsBody = z.object(

@@ -25,7 +25,7 @@ export async function putCredentials(
   const encrypted: Partial<Record<CredentialField, string>> = {};
   await Promise.all(
     supplied.map(async (f) => {
-      encrypted[f] = await deps.encryptor.encrypt(input.values[f] as string, ctx);
+      encrypted[f] = await deps.encryptor.encrypt(input.values[f] as string, { ...ctx, field: f });
     }),
   );
   await deps.endUsers.upsert(auth.businessId, input.endUserId, encrypted, deps.now());
@@ -62,7 +62,7 @@ export async function loadCredentials(
   const out: Partial<Record<CredentialField, string>> = {};
   for (const f of CREDENTIAL_FIELDS) {
     const ct = item?.[f];
-    if (ct) out[f] = await deps.encryptor.decrypt(ct, { businessId, endUserId });
+    if (ct) out[f] = await deps.encryptor.decrypt(ct, { businessId, endUserId, field: f });
   }
   return out;
 }

@@ -7,7 +7,7 @@ import { authenticateApiKey, authenticateDashboard } from '../auth/use-cases.js'
 import type { Deps } from '../deps.js';
 import { AppError, describeError, PayloadTooLargeError, ValidationError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { formatIssues } from '../validation.js';
+import { formatIssues, MAX_JSON_DEPTH, nestsDeeperThan } from '../validation.js';
 import { httpStatusOf } from './error-status.js';
 
 export type Event = APIGatewayProxyEventV2;
@@ -123,6 +123,9 @@ function jsonBody(schema: z.ZodType, opts: { optional: boolean }): MiddlewareObj
         }
         if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
           throw new ValidationError('Request body must be a JSON object');
+        }
+        if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) {
+          throw new ValidationError(`Request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);
         }
       }
       const result = schema.safeParse(parsed);

@@ -7,6 +7,8 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   QuotaExceededError,
+  RateLimitedError,
+  ServiceUnavailableError,
   UnauthorizedError,
   ValidationError,
 } from '../errors.js';
@@ -26,7 +28,9 @@ const STATUS: readonly (readonly [ErrorClass, number])[] = [
   [ConflictError, 409],
   [PayloadTooLargeError, 413],
   [QuotaExceededError, 429],
+  [RateLimitedError, 429],
   [EnqueueError, 500],
+  [ServiceUnavailableError, 503],
 ];
 
 export function httpStatusOf(err: unknown): number {

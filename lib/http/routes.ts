@@ -27,13 +27,18 @@ export type RouteResource =
   | 'usage:write'
   | 'businesses:read'
   | 'businesses:write'
+  | 'activity:read'
+  | 'activity:write'
   | 'agentQueue:send'
   | 'designQueue:send'
   | 'kms:encrypt'
   | 'assets:read';
 
-/** Every API-key route authenticates (keys read, lastUsedAt touched). */
-const AUTH: RouteResource[] = ['apiKeys:read', 'apiKeys:write'];
+/**
+ * Every API-key route authenticates: it reads the key and counts the request (rate limit,
+ * lastUsedAt) in the Activity table. It never writes the ApiKeys table.
+ */
+const AUTH: RouteResource[] = ['apiKeys:read', 'activity:write'];
 
 export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/health', handler: 'health', uses: [] },
@@ -78,7 +83,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     uses: [...AUTH, 'tasks:write', 'sessions:write', 'usage:write', 'businesses:read', 'designQueue:send'],
   },
   { method: 'POST', path: '/v1/api-keys', handler: 'create-api-key', uses: ['apiKeys:write', 'businesses:write', 'businesses:read'] },
-  { method: 'GET', path: '/v1/api-keys', handler: 'list-api-keys', uses: ['apiKeys:read'] },
+  { method: 'GET', path: '/v1/api-keys', handler: 'list-api-keys', uses: ['apiKeys:read', 'activity:read'] },
   { method: 'DELETE', path: '/v1/api-keys/{keyId}', handler: 'revoke-api-key', uses: ['apiKeys:read', 'apiKeys:write'] },
 ];
 

@@ -12,6 +12,15 @@ export class DynamoApiKeyRepository implements ApiKeyRepository {
   ) {}
 
   async create(record: ApiKeyRecord): Promise<void> {
+    // The pointer first: a key never exists without the strongly consistent way to revoke it.
+    // It has no createdAt, so the byBusiness index (businessId, createdAt) never lists it.
+    await this.ddb.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { keyHash: pointerHash(record.keyId), keyRef: record.keyHash, businessId: record.businessId },
+        ConditionExpression: 'attribute_not_exists(keyHash)',
+      }),
+    );
     await this.ddb.send(
       new PutCommand({ TableName: this.table, Item: record, ConditionExpression: 'attribute_not_exists(keyHash)' }),
     );
@@ -24,44 +33,43 @@ export class DynamoApiKeyRepository implements ApiKeyRepository {
   }
 
   async listByBusiness(businessId: string): Promise<ApiKeyRecord[]> {
-    return queryAll<ApiKeyRecord>(this.ddb, {
+    const items = await queryAll<ApiKeyRecord>(this.ddb, {
       TableName: this.table,
       IndexName: 'byBusiness',
       KeyConditionExpression: 'businessId = :b',
       ExpressionAttributeValues: { ':b': businessId },
     });
+    // Pointers carry no createdAt and so stay out of the index; the filter only makes that explicit.
+    return items.filter((k) => !k.keyHash.startsWith(POINTER_PREFIX));
   }
 
   async revoke(businessId: string, keyId: string, now: Date): Promise<boolean> {
-    const key = (await this.listByBusiness(businessId)).find((k) => k.keyId === keyId);
-    if (!key) return false;
+    const keyHash = await this.hashOf(businessId, keyId);
+    if (!keyHash) return false;
     // Already revoked: the first revocation time stands.
     await conditional(
       this.ddb.send(
         new UpdateCommand({
           TableName: this.table,
-          Key: { keyHash: key.keyHash },
+          Key: { keyHash },
           UpdateExpression: 'SET revokedAt = :now',
-          ConditionExpression: 'attribute_not_exists(revokedAt)',
-          ExpressionAttributeValues: { ':now': now.toISOString() },
+          ConditionExpression: 'attribute_exists(keyHash) AND businessId = :b AND attribute_not_exists(revokedAt)',
+          ExpressionAttributeValues: { ':now': now.toISOString(), ':b': businessId },
         }),
       ),
     );
     return true;
   }
 
-  async touchLastUsed(keyHash: string, now: Date, staleBefore: Date): Promise<void> {
-    // A lost condition means another request already refreshed it: exactly what we wanted.
-    await conditional(
-      this.ddb.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: { keyHash },
-          UpdateExpression: 'SET lastUsedAt = :now',
-          ConditionExpression: 'attribute_exists(keyHash) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :stale)',
-          ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': staleBefore.toISOString() },
-        }),
-      ),
-    );
+  /** The key's hash through its pointer (consistent read); keys minted before pointers existed fall back to the index. */
+  private async hashOf(businessId: string, keyId: string): Promise<string | undefined> {
+    const out = await this.ddb.send(new GetCommand({ TableName: this.table, Key: { keyHash: pointerHash(keyId) }, ConsistentRead: true }));
+    const pointer = out.Item as { keyRef?: string; businessId?: string } | undefined;
+    if (pointer?.keyRef) return pointer.businessId === businessId ? pointer.keyRef : undefined;
+    return (await this.listByBusiness(businessId)).find((k) => k.keyId === keyId)?.keyHash;
   }
 }
+
+/** Never a SHA-256 hex digest, so no bearer token can ever look a pointer up. */
+const POINTER_PREFIX = 'id#';
+const pointerHash = (keyId: string): string => `${POINTER_PREFIX}${keyId}`;

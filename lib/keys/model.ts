@@ -14,6 +14,7 @@ export interface ApiKeyRecord {
   prefix: string;
   label?: string;
   createdAt: string;
+  /** Written here before the Activity table existed; read for those keys, never written now. */
   lastUsedAt?: string;
   revokedAt?: string;
 }

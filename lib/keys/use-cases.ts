@@ -2,10 +2,12 @@ import type { AuthContext } from '../auth-context.js';
 import { NotFoundError } from '../errors.js';
 import type { BusinessRepository } from '../quota/quota-repository.js';
 import type { ApiKeyRepository } from './api-key-repository.js';
+import type { KeyActivityRepository } from './key-activity-repository.js';
 import { mintApiKey } from './model.js';
 
 export interface KeyDeps {
   apiKeys: ApiKeyRepository;
+  keyActivity: KeyActivityRepository;
   businesses: BusinessRepository;
   now: () => Date;
 }
@@ -36,14 +38,16 @@ export interface KeyView {
   revokedAt: string | null;
 }
 
-export async function listApiKeys(deps: Pick<KeyDeps, 'apiKeys'>, auth: AuthContext): Promise<KeyView[]> {
+/** Keys of the caller's business; lastUsedAt comes from the Activity table (or, for keys used before it existed, the key item). */
+export async function listApiKeys(deps: Pick<KeyDeps, 'apiKeys' | 'keyActivity'>, auth: AuthContext): Promise<KeyView[]> {
   const keys = await deps.apiKeys.listByBusiness(auth.businessId);
+  const used = await deps.keyActivity.lastUsed(keys.map((k) => k.keyId));
   return keys.map((k) => ({
     keyId: k.keyId,
     prefix: k.prefix,
     label: k.label ?? null,
     createdAt: k.createdAt,
-    lastUsedAt: k.lastUsedAt ?? null,
+    lastUsedAt: latest(used.get(k.keyId), k.lastUsedAt),
     revokedAt: k.revokedAt ?? null,
   }));
 }
@@ -52,3 +56,8 @@ export async function listApiKeys(deps: Pick<KeyDeps, 'apiKeys'>, auth: AuthCont
 export async function revokeApiKey(deps: Pick<KeyDeps, 'apiKeys' | 'now'>, auth: AuthContext, input: { keyId: string }): Promise<void> {
   if (!(await deps.apiKeys.revoke(auth.businessId, input.keyId, deps.now()))) throw new NotFoundError('API key not found');
 }
+
+const latest = (a: string | undefined, b: string | undefined): string | null => {
+  if (a === undefined || b === undefined) return a ?? b ?? null;
+  return a > b ? a : b;
+};

@@ -55,8 +55,9 @@ export class DynamoUsageRepository implements UsageRepository {
           TableName: this.table,
           Key: { businessId, month },
           UpdateExpression: 'ADD used :one',
-          ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
-          ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+          // A month without a counter admits only when the limit admits anything: a limit of 0 admits nothing.
+          ConditionExpression: '(attribute_not_exists(used) AND :zero < :limit) OR used < :limit',
+          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':zero': 0 },
           ReturnValues: 'UPDATED_NEW',
         }),
       ),
@@ -65,7 +66,7 @@ export class DynamoUsageRepository implements UsageRepository {
     const cur = await this.ddb.send(
       new GetCommand({ TableName: this.table, Key: { businessId, month }, ConsistentRead: true }),
     );
-    return { ok: false, used: Number(cur.Item?.used ?? limit) };
+    return { ok: false, used: Number(cur.Item?.used ?? 0) };
   }
 
   async refund(businessId: string, month: string): Promise<void> {

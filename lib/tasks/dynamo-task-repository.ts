@@ -58,7 +58,7 @@ export class DynamoTaskRepository implements TaskRepository {
           TableName: this.table,
           Key: { taskId },
           UpdateExpression:
-            'SET #s = :running, updatedAt = :now, leaseExpiresAt = :lease, startedAt = if_not_exists(startedAt, :now) ADD attempts :one',
+            'SET #s = :running, updatedAt = :now, leaseExpiresAt = :lease, startedAt = if_not_exists(startedAt, :now) ADD attempts :one REMOVE retryAt, retryError',
           ConditionExpression:
             'attribute_exists(taskId) AND (#s = :pending OR (#s = :running AND leaseExpiresAt < :now))',
           ExpressionAttributeNames: { '#s': 'status' },

@@ -64,10 +64,16 @@ export interface TaskItem {
   leaseExpiresAt?: string;
   startedAt?: string;
   attempts?: number;
+  /** After a transient failure: when the message comes back for the next attempt; the sweeper leaves the task to it. */
+  retryAt?: string;
+  /** The transient failure that scheduled the retry. */
+  retryError?: string;
   cancelRequested?: boolean;
   /** Large result fields offloaded to S3 (DESIGN §5); inlined on read. */
   offloadedKey?: string;
   usage?: Record<string, unknown>;
+  /** Epoch seconds at which DynamoDB TTL deletes the item (TASK_RETENTION_DAYS after creation). */
+  expiresAt?: number;
   /** Design tasks: where the time went (page load, in-page extraction, total), in ms. */
   designTimings?: { loadMs: number; inPageMs: number; totalMs: number };
 }

@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../validation.js';
 import { OFFLOADABLE_FIELDS, type TaskItem } from './model.js';
 
 /**
@@ -8,25 +9,44 @@ export interface ResultStore {
   put(key: string, value: unknown): Promise<void>;
   /** Undefined when the object is gone (expired, or the local runtime's in-memory S3 restarted). */
   get(key: string): Promise<unknown>;
+  /** A time-limited GET URL of a stored object: what a read hands out for fields it cannot inline. */
+  downloadUrl(key: string, ttlSeconds: number): Promise<string>;
 }
 
-/** Items above this many bytes of JSON move their big fields to the result store. */
+/** Items whose JSON would pass this many bytes move their big fields to the result store. */
 export const OFFLOAD_THRESHOLD_BYTES = 300 * 1024;
 
-export const resultKey = (t: Pick<TaskItem, 'businessId' | 'taskId'>): string => `results/${t.businessId}/${t.taskId}.json`;
+/**
+ * One object per attempt: a late run of an earlier attempt (swept, then finishing after
+ * all) writes its own object and can never overwrite the one a finished attempt points to.
+ */
+export const resultKey = (t: Pick<TaskItem, 'businessId' | 'taskId' | 'attempts'>): string =>
+  `results/${t.businessId}/${t.taskId}/attempt-${t.attempts ?? 1}.json`;
 
 type Offloadable = Partial<Pick<TaskItem, (typeof OFFLOADABLE_FIELDS)[number]>>;
 
 /**
- * Moves the offloadable fields of `fields` to the store when the would-be item is too
- * large. Returns the fields to write to the item (with `offloadedKey` set in that case).
+ * Whether the item as it will be after this write (everything it already holds plus
+ * `fields`) is too big for DynamoDB, or nests too deep for it. The item's own fields
+ * count too: a 64 KB schema and a 20 KB prompt leave less room for the result.
  */
-export async function offloadIfLarge<T extends Offloadable>(
+export function needsOffload(item: TaskItem, fields: Record<string, unknown>): boolean {
+  const merged = { ...item, ...fields };
+  return Buffer.byteLength(JSON.stringify(merged)) >= OFFLOAD_THRESHOLD_BYTES || nestsDeeperThan(merged, MAX_JSON_DEPTH);
+}
+
+/**
+ * Moves the offloadable fields of `fields` to the store when the would-be item is too
+ * large (or `force`). Returns the fields to write to the item, with `offloadedKey` set in
+ * that case; the item's step trace is emptied, since the object holds the full one.
+ */
+export async function offloadIfLarge<T extends Offloadable & Record<string, unknown>>(
   store: ResultStore,
-  task: Pick<TaskItem, 'businessId' | 'taskId'>,
+  task: TaskItem,
   fields: T,
+  opts: { force?: boolean } = {},
 ): Promise<T & { offloadedKey?: string }> {
-  if (Buffer.byteLength(JSON.stringify(fields)) < OFFLOAD_THRESHOLD_BYTES) return fields;
+  if (!opts.force && !needsOffload(task, fields)) return fields;
   const big: Record<string, unknown> = {};
   const small: Record<string, unknown> = { ...fields };
   for (const f of OFFLOADABLE_FIELDS) {
@@ -37,7 +57,7 @@ export async function offloadIfLarge<T extends Offloadable>(
   }
   const key = resultKey(task);
   await store.put(key, big);
-  return { ...(small as T), offloadedKey: key };
+  return { ...(small as T), stepSummaries: [], offloadedKey: key };
 }
 
 /** The item with its offloaded fields back in place; a lost object leaves it readable without them. */

@@ -1,4 +1,5 @@
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ResultStore } from './result-store.js';
 
 /** The ResultStore on S3: JSON objects under `results/` (and `sessions/`) of the assets bucket. */
@@ -27,5 +28,9 @@ export class S3ResultStore implements ResultStore {
       if (err instanceof NoSuchKey || (err instanceof Error && err.name === 'NoSuchKey')) return undefined;
       throw err;
     }
+  }
+
+  async downloadUrl(key: string, ttlSeconds: number): Promise<string> {
+    return getSignedUrl(this.s3, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: ttlSeconds });
   }
 }

@@ -1,6 +1,10 @@
 import * as z from 'zod';
-import { EndUserIdSchema, httpUrl } from '../validation.js';
+import { EndUserIdSchema, httpUrl, MAX_ID_LENGTH, nestsDeeperThan } from '../validation.js';
 import { MAX_STEPS } from './model.js';
+import { unsupportedPattern } from './schema-patterns.js';
+
+/** How deep a caller's JSON Schema may nest. */
+export const MAX_SCHEMA_DEPTH = 24;
 
 /** POST /v1/tasks (SPEC §4.1). */
 export const CreateTaskBody = z.object({
@@ -9,11 +13,21 @@ export const CreateTaskBody = z.object({
     .string({ error: (iss) => (iss.input === undefined ? 'task is required' : 'task must be a string') })
     .refine((s) => s.trim().length > 0, 'task must not be blank')
     .refine((s) => s.length <= 20_000, 'task must be at most 20000 characters'),
-  sessionId: z.string({ error: 'sessionId must be a string' }).min(1, 'sessionId must not be empty').max(256).optional(),
+  sessionId: z
+    .string({ error: 'sessionId must be a string' })
+    .min(1, 'sessionId must not be empty')
+    .max(MAX_ID_LENGTH, `sessionId must be at most ${MAX_ID_LENGTH} characters`)
+    .optional(),
   startUrl: httpUrl('startUrl').optional(),
   schema: z
     .record(z.string(), z.unknown(), { error: 'schema must be a JSON Schema object' })
     .refine((s) => JSON.stringify(s).length <= 64_000, 'schema must be at most 64 KB')
+    // Stored inside the task item (agent.schema), two levels below its root, within DynamoDB's 32.
+    .refine((s) => !nestsDeeperThan(s, MAX_SCHEMA_DEPTH), `schema must not nest deeper than ${MAX_SCHEMA_DEPTH} levels`)
+    .superRefine((s, ctx) => {
+      const problem = unsupportedPattern(s);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .optional(),
   maxSteps: z
     .number({ error: 'maxSteps must be a number' })

@@ -17,6 +17,8 @@ export type TaskProgress = Partial<
     | 'usage'
     | 'designTimings'
     | 'leaseExpiresAt'
+    | 'retryAt'
+    | 'retryError'
   >
 >;
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../auth-context.js';
-import { ConflictError, describeError, EnqueueError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import { ConflictError, describeError, EnqueueError, ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { consumeQuota, type QuotaDeps } from '../quota/use-cases.js';
+import { TASK_RETENTION_DAYS } from '../aws/resources.js';
+import type { Config } from '../config.js';
+import { compensate, consumeQuota, type QuotaDeps } from '../quota/use-cases.js';
 import {
   firstTurn,
   toTaskView,
@@ -14,12 +16,14 @@ import {
   type TaskView,
 } from './model.js';
 import { inlineOffloaded, type ResultStore } from './result-store.js';
+import { fitTaskView, RESPONSE_BUDGET_BYTES } from './view-limits.js';
 import type { SessionRepository } from './session-repository.js';
 import type { TaskQueue } from './task-queue.js';
 import type { TaskRepository } from './task-repository.js';
 
 /** What the task use cases need; lib/deps.ts provides it. */
 export interface TaskDeps extends QuotaDeps {
+  config: Pick<Config, 'BTS_DEFAULT_QUOTA' | 'BTS_MODEL_PROVIDER' | 'BTS_ASSET_URL_TTL_S'>;
   tasks: TaskRepository;
   sessions: SessionRepository;
   queue: TaskQueue;
@@ -61,6 +65,7 @@ export function newTaskItem(base: {
     durationMs: 0,
     visitedUrls: [],
     stepSummaries: [],
+    expiresAt: Math.floor(base.now.getTime() / 1000) + TASK_RETENTION_DAYS * 86_400,
   };
 }
 
@@ -87,6 +92,10 @@ async function sessionToContinue(deps: Pick<TaskDeps, 'sessions'>, auth: AuthCon
  * quota count compensates on failure: the caller never pays for a task that cannot run.
  */
 export async function submitAgentTask(deps: TaskDeps, auth: AuthContext, input: SubmitAgentInput): Promise<Submitted> {
+  // Checked before anything is counted: without a model every agent task would fail.
+  if (!deps.config.BTS_MODEL_PROVIDER) {
+    throw new ServiceUnavailableError('This deployment has no agent model configured, so agent tasks cannot run; nothing was counted. Design extractions still work.');
+  }
   const existing = input.sessionId === undefined ? undefined : await sessionToContinue(deps, auth, input.sessionId, input.endUserId);
   const now = deps.now();
   const refund = await consumeQuota(deps, auth.businessId, now);
@@ -96,7 +105,7 @@ export async function submitAgentTask(deps: TaskDeps, auth: AuthContext, input: 
   try {
     await deps.tasks.create(item);
   } catch (err) {
-    await refund();
+    await compensate(deps.logger, [], refund);
     throw err;
   }
   try {
@@ -108,8 +117,7 @@ export async function submitAgentTask(deps: TaskDeps, auth: AuthContext, input: 
       await deps.sessions.create(firstTurn(item));
     }
   } catch (err) {
-    await deps.tasks.delete(item.taskId);
-    await refund();
+    await compensate(deps.logger, [['task delete', () => deps.tasks.delete(item.taskId)]], refund);
     throw err;
   }
   deps.logger.appendPersistentKeys({ taskId: item.taskId });
@@ -117,8 +125,8 @@ export async function submitAgentTask(deps: TaskDeps, auth: AuthContext, input: 
     await deps.queue.send({ taskId: item.taskId, kind: 'agent' });
   } catch (err) {
     deps.logger.error('enqueue failed', { error: describeError(err) });
-    await deps.tasks.failUnlessTerminal(item.taskId, 'Failed to enqueue the task for execution; it was not run. Submit it again.', deps.now());
-    await refund();
+    const error = 'Failed to enqueue the task for execution; it was not run. Submit it again.';
+    await compensate(deps.logger, [['mark failed', () => deps.tasks.failUnlessTerminal(item.taskId, error, deps.now())]], refund);
     throw new EnqueueError('Failed to enqueue the task; it was not run and was not counted. Retry the request.', err, {
       taskId: item.taskId,
     });
@@ -144,11 +152,15 @@ export async function submitDesignTask(
     now,
   });
   item.designRequest = input.design;
-  const undo = async () => {
-    await deps.tasks.delete(item.taskId).catch((err: unknown) => deps.logger.warn('compensation: task delete failed', { error: describeError(err) }));
-    await deps.sessions.delete(sessionId).catch((err: unknown) => deps.logger.warn('compensation: session delete failed', { error: describeError(err) }));
-    await refund();
-  };
+  const undo = () =>
+    compensate(
+      deps.logger,
+      [
+        ['task delete', () => deps.tasks.delete(item.taskId)],
+        ['session delete', () => deps.sessions.delete(sessionId)],
+      ],
+      refund,
+    );
   try {
     await deps.tasks.create(item);
     await deps.sessions.create(firstTurn(item));
@@ -174,9 +186,16 @@ async function ownedTask(deps: Pick<TaskDeps, 'tasks'>, auth: AuthContext, taskI
   return item;
 }
 
+/** A task record with its offloaded fields back in place, cut to `budgetBytes` (lib/tasks/view-limits.ts). */
+async function readableView(deps: Pick<TaskDeps, 'results' | 'config'>, item: TaskItem, budgetBytes: number): Promise<TaskView> {
+  const key = item.offloadedKey;
+  const download = key ? () => deps.results.downloadUrl(key, deps.config.BTS_ASSET_URL_TTL_S) : undefined;
+  return fitTaskView(toTaskView(await inlineOffloaded(deps.results, item)), budgetBytes, download);
+}
+
 /** GET /v1/tasks/{taskId}: the record of SPEC §2.1 with offloaded fields back in place. */
-export async function getTask(deps: Pick<TaskDeps, 'tasks' | 'results'>, auth: AuthContext, input: { taskId: string }): Promise<TaskView> {
-  return toTaskView(await inlineOffloaded(deps.results, await ownedTask(deps, auth, input.taskId)));
+export async function getTask(deps: Pick<TaskDeps, 'tasks' | 'results' | 'config'>, auth: AuthContext, input: { taskId: string }): Promise<TaskView> {
+  return readableView(deps, await ownedTask(deps, auth, input.taskId), RESPONSE_BUDGET_BYTES);
 }
 
 /** How a cancel request was taken: a pending task is cancelled at once, a running one at its next step. */
@@ -207,6 +226,7 @@ export async function listSessions(
   const tasks = await deps.tasks.batchGet(sessions.flatMap((s) => [s.firstTaskId, s.latestTaskId]));
   const byId = new Map(tasks.map((t) => [t.taskId, t]));
   const out: SessionSummary[] = [];
+  const share = Math.floor(RESPONSE_BUDGET_BYTES / Math.max(1, sessions.length));
   for (const s of sessions) {
     const first = byId.get(s.firstTaskId);
     const latest = byId.get(s.latestTaskId);
@@ -214,7 +234,7 @@ export async function listSessions(
     if (!first || !latest) continue;
     out.push({
       sessionId: s.sessionId,
-      firstTask: toTaskView(first),
+      firstTask: await fitTaskView(toTaskView(first), share),
       turnCount: s.turnCount,
       latestStatus: latest.status,
       latestCreatedAt: latest.createdAt,
@@ -226,7 +246,7 @@ export async function listSessions(
 
 /** GET /v1/sessions/{sessionId}: the session's tasks, oldest first. */
 export async function getSession(
-  deps: Pick<TaskDeps, 'tasks' | 'sessions' | 'results'>,
+  deps: Pick<TaskDeps, 'tasks' | 'sessions' | 'results' | 'config'>,
   auth: AuthContext,
   input: { sessionId: string },
 ): Promise<{ sessionId: string; tasks: TaskView[] }> {
@@ -235,6 +255,7 @@ export async function getSession(
   if (session.businessId !== auth.businessId) throw new ForbiddenError('This session belongs to another business');
   const items = (await deps.tasks.listBySession(input.sessionId)).sort((a, b) => a.sessionSort.localeCompare(b.sessionSort));
   if (items.length === 0) throw new NotFoundError('Session has no tasks');
-  const full = await Promise.all(items.map((t) => inlineOffloaded(deps.results, t)));
-  return { sessionId: input.sessionId, tasks: full.map(toTaskView) };
+  // The response budget is shared: each turn gets an equal part of it.
+  const share = Math.floor(RESPONSE_BUDGET_BYTES / items.length);
+  return { sessionId: input.sessionId, tasks: await Promise.all(items.map((t) => readableView(deps, t, share))) };
 }

@@ -4,17 +4,25 @@ import { AppError, describeError, TaskCancelledError, TaskFailedError, TaskGoneE
 import type { Logger } from '../logger.js';
 import { TaskMessageSchema, type TaskItem, type TaskMessage } from '../tasks/model.js';
 import { offloadIfLarge, type ResultStore } from '../tasks/result-store.js';
+import type { RunningSlots } from '../tasks/running-slots.js';
+import type { TaskQueue } from '../tasks/task-queue.js';
 import type { TaskRepository } from '../tasks/task-repository.js';
 import { budgetExceededMessage, budgetFor, budgetsOf, type Budgets } from './budget.js';
+import { admit, retryDelaySeconds, type Admission } from './fair-share.js';
 import type { Job, JobOutput } from './job.js';
 
 /** What the runner itself needs; a job's own needs come on top through `D`. */
 export interface RunnerDeps {
   tasks: TaskRepository;
   results: ResultStore;
+  queue: TaskQueue;
+  slots: RunningSlots;
   logger: Logger;
   now: () => Date;
-  config: Pick<Config, 'BTS_DESIGN_BUDGET_MS' | 'BTS_AGENT_BUDGET_MS' | 'BTS_SWEEP_GRACE_MS'>;
+  config: Pick<
+    Config,
+    'BTS_DESIGN_BUDGET_MS' | 'BTS_AGENT_BUDGET_MS' | 'BTS_SWEEP_GRACE_MS' | 'BTS_MAX_RUNNING_PER_BUSINESS' | 'BTS_RETRY_DELAY_S'
+  >;
 }
 
 export interface TaskRunnerOptions<D extends RunnerDeps> {
@@ -70,10 +78,34 @@ async function processRecord<D extends RunnerDeps>(record: SQSRecord, opts: Task
   const budgets = opts.budgets ?? budgetsOf(d.config);
   const budgetMs = budgetFor(opts.kind, budgets);
 
+  let admission: Admission;
+  try {
+    admission = await admit(d, message, new Date(d.now().getTime() + budgetMs + budgets.graceMs), d.now(), log);
+  } catch (err) {
+    log.warn('could not check the business running cap; the message will be redelivered', { error: describeError(err) });
+    return false;
+  }
+  if (!admission.run) return admission.consumed;
+  try {
+    return await claimAndRun(record, message.taskId, opts, d, log, budgetMs, budgets);
+  } finally {
+    await admission.release();
+  }
+}
+
+async function claimAndRun<D extends RunnerDeps>(
+  record: SQSRecord,
+  taskId: string,
+  opts: TaskRunnerOptions<D>,
+  d: D,
+  log: Logger,
+  budgetMs: number,
+  budgets: Budgets,
+): Promise<boolean> {
   const claimedAt = d.now();
   let task: TaskItem | undefined;
   try {
-    task = await d.tasks.claim(message.taskId, claimedAt, budgetMs + budgets.graceMs);
+    task = await d.tasks.claim(taskId, claimedAt, budgetMs + budgets.graceMs);
   } catch (err) {
     log.warn('claim failed; the message will be redelivered', { error: describeError(err) });
     return false;
@@ -86,8 +118,7 @@ async function processRecord<D extends RunnerDeps>(record: SQSRecord, opts: Task
 
   const outcome = await runJob(task, opts, budgetMs, d, log);
   if (outcome.status === 'retry' && (task.attempts ?? 1) < MAX_ATTEMPTS) {
-    log.warn('transient failure; releasing the lease for a retry', { error: outcome.error });
-    await releaseLease(d, task.taskId).catch((err: unknown) => log.warn('could not release the lease', { error: describeError(err) }));
+    await scheduleRetry(d, record, task, outcome.error, log);
     return false;
   }
   try {
@@ -98,6 +129,23 @@ async function processRecord<D extends RunnerDeps>(record: SQSRecord, opts: Task
     await releaseLease(d, task.taskId).catch((e: unknown) => log.warn('could not release the lease', { error: describeError(e) }));
     return false;
   }
+}
+
+/**
+ * A transient failure comes back after a short backoff, not after the queue's visibility
+ * timeout (6x the worker timeout): the lease ends and the message becomes visible at
+ * `retryAt`, and the sweeper leaves a task with a `retryAt` to its retry.
+ */
+async function scheduleRetry(d: RunnerDeps, record: SQSRecord, task: TaskItem, error: string, log: Logger): Promise<void> {
+  const delayS = retryDelaySeconds(task.attempts ?? 1, d.config.BTS_RETRY_DELAY_S);
+  const retryAt = new Date(d.now().getTime() + delayS * 1000).toISOString();
+  log.warn('transient failure; retrying after a backoff', { error, delaySeconds: delayS });
+  await d.tasks
+    .updateRunning(task.taskId, { leaseExpiresAt: retryAt, retryAt, retryError: error }, d.now())
+    .catch((err: unknown) => log.warn('could not record the retry on the task', { error: describeError(err) }));
+  await d.queue
+    .retryAfter(task.kind, record.receiptHandle, delayS)
+    .catch((err: unknown) => log.warn('could not shorten the message visibility; it returns after the queue timeout', { error: describeError(err) }));
 }
 
 /** Lets a redelivery take the task over at once instead of waiting out the lease. */
@@ -166,8 +214,16 @@ async function writeOutcome(d: RunnerDeps, task: TaskItem, outcome: Outcome, cla
   let written: boolean;
   switch (outcome.status) {
     case 'completed': {
-      const fields = await offloadIfLarge(d.results, task, { ...outcome.output, durationMs });
-      written = await d.tasks.finish(task.taskId, 'completed', fields, now);
+      const output = { ...outcome.output, durationMs };
+      const fields = await offloadIfLarge(d.results, task, output);
+      try {
+        written = await d.tasks.finish(task.taskId, 'completed', fields, now);
+      } catch (err) {
+        // The estimate missed (DynamoDB counts differently): offload everything rather than lose the result.
+        if (fields.offloadedKey || (err as { name?: string } | null)?.name !== 'ValidationException') throw err;
+        log.warn('task item refused by DynamoDB; offloading the result', { error: describeError(err) });
+        written = await d.tasks.finish(task.taskId, 'completed', await offloadIfLarge(d.results, task, output, { force: true }), now);
+      }
       break;
     }
     case 'failed':

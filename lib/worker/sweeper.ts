@@ -1,4 +1,7 @@
+import { QUEUES, visibilityTimeoutSeconds } from '../aws/resources.js';
 import { describeError } from '../errors.js';
+import type { UsageRepository } from '../quota/quota-repository.js';
+import { refundTask } from '../quota/use-cases.js';
 import type { TaskItem } from '../tasks/model.js';
 import type { TaskQueue } from '../tasks/task-queue.js';
 import { budgetExceededMessage, budgetFor, budgetsOf, type Budgets } from './budget.js';
@@ -6,13 +9,15 @@ import type { RunnerDeps } from './run-task.js';
 
 export interface SweeperDeps extends RunnerDeps {
   queue: TaskQueue;
+  usage: UsageRepository;
 }
 
 /**
  * Repairs what a crashed worker or a lost message leaves behind. Tasks stuck in
  * `running` past their lease (budget + grace) fail with the limit message; `pending`
  * tasks nobody picked up are re-enqueued (a duplicate is harmless: the claim is
- * conditional), and after `pendingFailAfterMs` they fail instead of waiting forever.
+ * conditional), and after `pendingFailAfterMs` they fail instead of waiting forever and
+ * their quota unit is refunded.
  */
 export interface SweepOptions {
   now?: Date;
@@ -34,6 +39,9 @@ export const PENDING_REQUEUE_AFTER_MS = 5 * 60_000;
 export const PENDING_FAIL_AFTER_MS = 60 * 60_000;
 export const SWEEP_LIMIT = 50;
 
+/** The longest a scheduled retry's message can take to come back: the queue's visibility timeout. */
+const retryPickupMs = (kind: TaskItem['kind']): number => visibilityTimeoutSeconds(kind === 'agent' ? QUEUES.AgentTasks : QUEUES.DesignTasks) * 1000;
+
 /** Re-enqueued ids of this process, so one backlog does not get flooded with duplicates. */
 const recentlyRequeued = new Map<string, number>();
 
@@ -52,6 +60,15 @@ export async function sweepOnce(d: SweeperDeps, opts: SweepOptions = {}): Promis
   const shortest = Math.min(budgets.designBudgetMs, budgets.agentBudgetMs) + budgets.graceMs;
   const running = await d.tasks.listByStatus('running', new Date(now.getTime() - shortest).toISOString(), limit);
   for (const t of running) {
+    if (t.retryAt) {
+      // A transient failure scheduled a retry: its message comes back at retryAt (or, if
+      // the visibility change was lost, one visibility timeout later). Until then the task
+      // belongs to that retry; after it, the failure is reported as what it was.
+      if (Date.parse(t.retryAt) + retryPickupMs(t.kind) >= now.getTime()) continue;
+      const error = `The task failed on a transient error and its retry never started: ${t.retryError ?? 'unknown error'}`;
+      if (await d.tasks.failUnlessTerminal(t.taskId, error, now, { status: 'running', updatedBefore: unchangedSince(t) })) report.failed.push(t.taskId);
+      continue;
+    }
     const budgetMs = budgetFor(t.kind, budgets);
     const leaseEnd = t.leaseExpiresAt ? Date.parse(t.leaseExpiresAt) : Date.parse(t.updatedAt) + budgetMs + budgets.graceMs;
     if (leaseEnd >= now.getTime()) continue;
@@ -69,6 +86,11 @@ export async function sweepOnce(d: SweeperDeps, opts: SweepOptions = {}): Promis
       const error = `The task was not picked up by a worker within ${minutes} minutes; submit it again`;
       if (await d.tasks.failUnlessTerminal(t.taskId, error, now, { status: 'pending', updatedBefore: unchangedSince(t) })) {
         report.abandoned.push(t.taskId);
+        // It never ran: the caller gets the unit back. Only the sweep that won the
+        // conditional write refunds, so a unit is returned once.
+        await refundTask(d, t.businessId, t.createdAt).catch((err: unknown) =>
+          log.error('refund of an abandoned task failed', { taskId: t.taskId, error: describeError(err) }),
+        );
       }
       continue;
     }

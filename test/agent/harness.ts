@@ -57,7 +57,8 @@ export interface RunOptions extends SubmitOptions, WorkOptions {
 }
 
 export async function startAgentWorld(): Promise<AgentWorld> {
-  const aws = await useTestAws({ BTS_ALLOW_PRIVATE_NETWORK: 'true' });
+  // A model provider is configured so POST /v1/tasks accepts tasks; the job runs the scripted model given to it.
+  const aws = await useTestAws({ BTS_ALLOW_PRIVATE_NETWORK: 'true', BTS_MODEL_PROVIDER: 'openai-compatible' });
   const accountVisits: boolean[] = [];
   const site = await startFixtureServer({ routes: [catalogueRoute({ expectedSession: REDDIT_SECRET, onAccount: (s) => accountVisits.push(s) })] });
   const knowledge = new KnowledgeIndex([]);

@@ -83,20 +83,42 @@ describe('dashboard key management', () => {
     expect((await rt.call('GET', '/v1/tasks', { key: theirs.apiKey })).status).toBe(200);
   });
 
-  it('refreshes lastUsedAt without a write on every request', async () => {
+  it('refreshes lastUsedAt at most once per minute, in the Activity table', async () => {
     const k = await createApiKey(deps(), { businessId: 'touch-business' });
     let writes = 0;
-    const real = deps().apiKeys;
+    const real = deps().keyActivity;
     overridePorts({
-      apiKeys: Object.assign(Object.create(Object.getPrototypeOf(real) as object) as typeof real, real, {
+      keyActivity: Object.assign(Object.create(real) as typeof real, {
         touchLastUsed: async (...args: Parameters<typeof real.touchLastUsed>) => {
           writes++;
           return real.touchLastUsed(...args);
         },
       }),
     });
+    const firstWindow = Math.floor(Date.now() / 60_000);
     for (let i = 0; i < 5; i++) await rt.call('GET', '/v1/tasks', { key: k.apiKey });
-    expect(writes).toBe(1);
+    // One write per one-minute window the five requests spanned (almost always one).
+    expect(writes).toBe(Math.floor(Date.now() / 60_000) - firstWindow + 1);
+  });
+
+  it('limits requests per key and minute: 429 with Retry-After, a body unlike the quota 429, other keys unaffected', async () => {
+    // Prepare: a fresh key, a limit of 3, and a window with time left in it.
+    const k = await createApiKey(deps(), { businessId: 'rate-business' });
+    overridePorts({ config: { ...rt.runtime.config, BTS_RATE_LIMIT_PER_MINUTE: 3 } });
+    if (Date.now() % 60_000 > 50_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 50));
+    // Act
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await rt.call('GET', '/v1/tasks', { key: k.apiKey })).status);
+    const limited = await rt.call('GET', '/v1/tasks', { key: k.apiKey });
+    const other = await rt.call('GET', '/v1/tasks');
+    // Assess
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.body).toEqual({ error: expect.stringMatching(/Rate limit of 3 requests per minute/), retryAfterSeconds: retryAfter });
+    expect(other.status).toBe(200);
   });
 });
 
@@ -144,6 +166,9 @@ describe('quota', () => {
 describe('enqueue failure', () => {
   const failingQueue: TaskQueue = {
     send: async () => {
+      throw new Error('SQS is down');
+    },
+    retryAfter: async () => {
       throw new Error('SQS is down');
     },
   };

@@ -21,7 +21,7 @@ describe('end-user credentials', () => {
     // At rest: ciphertext only, bound to the business and end-user.
     const item = await rt.runtime.deps.endUsers.get(rt.runtime.businessId, 'alice');
     expect(JSON.stringify(item)).not.toMatch(/SECRET/);
-    expect(String(item?.twitterAuthToken)).toMatch(/^local:/);
+    expect(String(item?.twitterAuthToken)).toMatch(/^local2:/);
   });
 
   it('upserts: fields not mentioned keep their values', async () => {

@@ -173,3 +173,34 @@ describe('POST /v1/tasks/{taskId}/cancel', () => {
     expect((await rt.call('POST', `/v1/tasks/${String(created.body.taskId)}/cancel`, { key: rt.otherKey })).status).toBe(403);
   });
 });
+
+describe('sizes DynamoDB would refuse are 400s with clear messages', () => {
+  const deep = (levels: number): unknown => (levels === 0 ? 'x' : { a: deep(levels - 1) });
+
+  it.each([
+    ['a 300 KB startUrl', { endUserId: 'u', task: 't', startUrl: `https://example.com/${'a'.repeat(300_000)}` }, /startUrl must be at most 2048 characters/],
+    ['a body nested 40 levels deep', { endUserId: 'u', task: 't', extra: deep(40) }, /nests objects and arrays deeper than 32 levels/],
+    ['a schema nested 30 levels deep', { endUserId: 'u', task: 't', schema: deep(30) }, /schema must not nest deeper than 24 levels/],
+    ['a sessionId of 300 characters', { endUserId: 'u', task: 't', sessionId: 's'.repeat(300) }, /sessionId must be at most 256 characters/],
+  ])('POST /v1/tasks with %s', async (_label, body, message) => {
+    const res = await submit(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(message);
+  });
+
+  it('a 300 KB design url', async () => {
+    const res = await rt.call('POST', '/v1/design/extract', { body: { endUserId: 'u', url: `https://example.com/${'a'.repeat(300_000)}` } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/url must be at most 2048 characters/);
+  });
+
+  it.each([
+    ['GET', '/v1/tasks/', 'taskId'],
+    ['POST', '/v1/tasks/', 'taskId', '/cancel'],
+    ['GET', '/v1/sessions/', 'sessionId'],
+  ])('%s %s{id} with a 3000-character id', async (method, prefix, name, suffix = '') => {
+    const res = await rt.call(method, `${prefix}${'x'.repeat(3000)}${suffix}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(`${name} must be at most 256 characters`);
+  });
+});

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PLACEHOLDER_MODEL_ENV } from '../support/runtime.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -13,10 +14,14 @@ const entry = (script: string) => (scripts[script] ?? '').replace(/^tsx\s+/, '')
 const dataDir = mkdtempSync(join(tmpdir(), 'bts-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+/**
+ * The placeholder model lets POST /v1/tasks accept the tasks this test submits; a short
+ * agent budget ends their runs (on an unreachable model) quickly, so a restart never waits.
+ */
 async function start(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(TSX, [entry('start')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', BTS_DATA_DIR: dataDir, BTS_LOG_LEVEL: 'WARN' },
+    env: { ...process.env, ...PLACEHOLDER_MODEL_ENV, BTS_AGENT_BUDGET_MS: '3000', PORT: '0', BTS_DATA_DIR: dataDir, BTS_LOG_LEVEL: 'WARN' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

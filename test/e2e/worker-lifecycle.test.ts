@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quotaMonth } from '../../lib/quota/model.js';
 import type { DesignRequest, TaskItem } from '../../lib/tasks/model.js';
 import type { TaskRepository } from '../../lib/tasks/task-repository.js';
 import { runDesignJob } from '../../lib/design/job.js';
@@ -161,12 +162,29 @@ describe('worker lifecycle', () => {
     expect(task.design).toBeUndefined();
   });
 
-  it('consumes agent tasks through the same runner: they end terminal, with an error, when no model is configured', async () => {
-    const submit = await rt.call('POST', '/v1/tasks', { body: { endUserId: 'agent-user', task: 'Find the price' } });
-    expect(submit.status).toBe(201);
-    const task = await rt.poll(String(submit.body.taskId));
-    expect(task.status).toBe('failed');
-    expect(String(task.error).length).toBeGreaterThan(10);
-    expect((await rt.runtime.deps.tasks.get(String(submit.body.taskId)))?.attempts).toBe(1);
+  it('a deployment without an agent model refuses agent tasks with 503 and counts nothing; design tasks still run', async () => {
+    // Prepare: the runtime's config without a model, as a deployment that never set one.
+    const { BTS_MODEL_PROVIDER: _dropped, ...noModel } = rt.runtime.config;
+    const month = quotaMonth(new Date());
+    const usedNow = async () => {
+      const r = await rt.runtime.deps.usage.consume(rt.runtime.businessId, month, 1_000_000);
+      await rt.runtime.deps.usage.refund(rt.runtime.businessId, month);
+      return r.used - 1;
+    };
+    const before = await usedNow();
+    const restore = rt.runtime.swapPorts({ config: noModel });
+    try {
+      // Act
+      const submit = await rt.call('POST', '/v1/tasks', { body: { endUserId: 'agent-user', task: 'Find the price' } });
+      const design = await rt.call('POST', '/v1/design/extract', { body: { url: pageUrl, endUserId: 'agent-user', extractors: ['colors'] } });
+      // Assess
+      expect(submit.status).toBe(503);
+      expect(submit.body).toMatchObject({ error: expect.stringMatching(/no agent model configured.*nothing was counted/) });
+      expect(design.status).toBe(202);
+      expect(await usedNow()).toBe(before + 1);
+      expect((await rt.poll(String(design.body.taskId))).status).toBe('completed');
+    } finally {
+      restore();
+    }
   });
 });

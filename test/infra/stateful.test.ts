@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ASSETS_BUCKET, QUEUES, TABLES, apiKeyTableName, visibilityTimeoutSeconds } from '../../lib/aws/resources.js';
+import { ASSETS_BUCKET, QUEUES, TABLES, TASK_RETENTION_DAYS, apiKeyTableName, visibilityTimeoutSeconds } from '../../lib/aws/resources.js';
 import { TEST_STAGE, logicalId, synthesize, type Synthesized } from './synth.js';
 
 let s: Synthesized;
@@ -53,6 +53,15 @@ describe('stateful stack', () => {
         expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
       );
     }
+  });
+
+  it('offloaded results expire a day after their task record (Tasks TTL)', () => {
+    expect(TABLES.Tasks.ttlAttribute).toBe('expiresAt');
+    s.stateful.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([Match.objectLike({ Prefix: 'results/', ExpirationInDays: TASK_RETENTION_DAYS + 1, Status: 'Enabled' })]),
+      },
+    });
   });
 
   it('asset bucket: public access blocked, SSE, lifecycle expiry, CORS for presigned GETs, TLS-only policy', () => {

@@ -12,7 +12,7 @@ beforeAll(() => {
   s = synthesize();
 });
 
-type Statement = { Action: string | string[]; Resource: unknown };
+type Statement = { Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, unknown>> };
 const actionsOf = (st: Statement): string[] => (Array.isArray(st.Action) ? st.Action : [st.Action]);
 
 /** The role-policy statements of one function (its role's DefaultPolicy). */
@@ -78,13 +78,36 @@ describe('HTTP API', () => {
         expect(def.envVar in env).toBe(granted.length > 0);
       }
       const all = statements.flatMap(actionsOf);
-      expect(all.includes('kms:Encrypt')).toBe(uses.includes('kms:encrypt'));
+      expect(all.includes('kms:GenerateDataKey')).toBe(uses.includes('kms:encrypt'));
+      expect(all.includes('kms:Encrypt')).toBe(false);
       expect(all.includes('kms:Decrypt')).toBe(false);
       expect(all.includes('s3:PutObject')).toBe(false);
       expect(all.includes('sqs:SendMessage')).toBe(uses.some((u) => u.endsWith('Queue:send')));
       expect(env.BTS_DASHBOARD_AUTH).toBe('cognito');
     },
   );
+});
+
+it('create-task knows the agent model provider (it answers 503 without one); other API functions do not', () => {
+  for (const handler of handlerUses().keys()) {
+    const env: Record<string, unknown> = s.stateless.toJSON().Resources[fnId(handler)].Properties.Environment.Variables;
+    expect(env.BTS_MODEL_PROVIDER).toBe(handler === 'create-task' ? 'bedrock' : undefined);
+  }
+});
+
+describe('API keys table', () => {
+  it('is written only by the key-management functions; data-plane functions count requests in Activity, by key prefix', () => {
+    for (const handler of handlerUses().keys()) {
+      const statements = statementsOf(fnId(handler));
+      const keyWrites = statements.filter((st) => JSON.stringify(st.Resource).includes('ApiKeysTable') && actionsOf(st).some((a) => /Put|Update|Delete|Write/.test(a)));
+      expect(keyWrites.length > 0, handler).toBe(['create-api-key', 'revoke-api-key'].includes(handler));
+      for (const st of statements.filter((x) => JSON.stringify(x.Resource).includes('ActivityTable'))) {
+        const leading = st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+        expect(leading, handler).toEqual(expect.arrayContaining(actionsOf(st).includes('dynamodb:UpdateItem') ? ['rate#*', 'lastUsed#*'] : ['lastUsed#*']));
+        expect(JSON.stringify(leading)).not.toContain('running#');
+      }
+    }
+  });
 });
 
 describe('IAM', () => {
@@ -129,10 +152,46 @@ describe('workers', () => {
   it('agent worker decrypts credentials and keeps session state under sessions/ only', () => {
     const statements = statementsOf(logicalId(workers().agent));
     const actions = statements.flatMap(actionsOf);
-    expect(actions).toEqual(expect.arrayContaining(['kms:Decrypt', 'kms:Encrypt', 's3:GetObject', 's3:PutObject']));
+    expect(actions).toEqual(expect.arrayContaining(['kms:Decrypt', 'kms:GenerateDataKey', 's3:GetObject', 's3:PutObject']));
+    expect(actions).not.toContain('kms:Encrypt');
     const s3Resources = JSON.stringify(statements.filter((st) => actionsOf(st).some((a) => a.startsWith('s3:'))).map((st) => st.Resource));
     expect(s3Resources).toContain('sessions/*');
     expect(s3Resources).not.toContain('assets/*');
+  });
+
+  it('every KMS grant requires an encryption context of exactly {businessId, endUserId}', () => {
+    const fns = [workers().agent, ...s.service.stateless.api.functions.values()].map((f) => logicalId(f));
+    const kmsStatements = fns.flatMap(statementsOf).filter((st) => actionsOf(st).some((a) => a.startsWith('kms:')));
+    expect(kmsStatements.length).toBeGreaterThanOrEqual(2);
+    for (const st of kmsStatements) {
+      expect(st.Condition).toEqual({
+        'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['businessId', 'endUserId'] },
+        Null: { 'kms:EncryptionContext:businessId': 'false', 'kms:EncryptionContext:endUserId': 'false' },
+      });
+    }
+  });
+
+  it.each([
+    ['agent', ['bySession']],
+    ['design', []],
+  ] as const)('%s worker: tasks by key (and only the indexes it queries), no byStatus, no Sessions table', (name, indexes) => {
+    const statements = statementsOf(logicalId(workers()[name]));
+    const resources = JSON.stringify(statements.map((st) => st.Resource));
+    expect(resources).not.toContain('index/byStatus');
+    expect(resources).not.toContain('SessionsTable');
+    for (const index of indexes) expect(resources).toContain(`index/${index}`);
+  });
+
+  it.each(['agent', 'design'] as const)('%s worker: running slots only in Activity, its own queue to defer and retry', (name) => {
+    const id = logicalId(workers()[name]);
+    const statements = statementsOf(id);
+    const activity = statements.filter((st) => JSON.stringify(st.Resource).includes('ActivityTable'));
+    expect(activity.length).toBeGreaterThan(0);
+    for (const st of activity) expect(st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']).toEqual(['running#*']);
+    const actions = statements.flatMap(actionsOf);
+    expect(actions).toEqual(expect.arrayContaining(['sqs:SendMessage', 'sqs:ChangeMessageVisibility']));
+    const env: Record<string, unknown> = s.stateless.toJSON().Resources[id].Properties.Environment.Variables;
+    expect(env[name === 'agent' ? 'AGENT_QUEUE_URL' : 'DESIGN_QUEUE_URL']).toBeDefined();
   });
 
   it('sweeper runs every minute with tasks read/write and both queues', () => {
@@ -141,6 +200,8 @@ describe('workers', () => {
       ScheduleExpression: 'rate(1 minute)',
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [id, 'Arn'] } })],
     });
+    const usageWrites = statementsOf(id).filter((st) => JSON.stringify(st.Resource).includes('UsageTable'));
+    expect(usageWrites.flatMap(actionsOf)).toContain('dynamodb:UpdateItem');
     const sends = statementsOf(id).filter((st) => actionsOf(st).includes('sqs:SendMessage'));
     expect(sends.flatMap((st) => (Array.isArray(st.Resource) ? st.Resource : [st.Resource]))).toHaveLength(2);
   });

@@ -1,4 +1,6 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoApiKeyRepository } from '../../lib/keys/dynamo-api-key-repository.js';
 import type { TaskItem } from '../../lib/tasks/model.js';
 import { inlineOffloaded, offloadIfLarge } from '../../lib/tasks/result-store.js';
 import { loadCredentials } from '../../lib/credentials/use-cases.js';
@@ -134,10 +136,10 @@ describe('UsageRepository', () => {
 describe('credentials at rest', () => {
   it('round-trips through the encryptor and refuses another end-user’s context', async () => {
     const biz = uniqueId('creds');
-    const ct = await deps().encryptor.encrypt('cookie-value', { businessId: biz, endUserId: 'a' });
+    const ct = await deps().encryptor.encrypt('cookie-value', { businessId: biz, endUserId: 'a', field: 'redditSession' });
     await deps().endUsers.upsert(biz, 'a', { redditSession: ct }, new Date());
     expect(await loadCredentials(deps(), biz, 'a')).toEqual({ redditSession: 'cookie-value' });
-    await expect(deps().encryptor.decrypt(ct, { businessId: biz, endUserId: 'b' })).rejects.toThrow();
+    await expect(deps().encryptor.decrypt(ct, { businessId: biz, endUserId: 'b', field: 'redditSession' })).rejects.toThrow();
     await deps().endUsers.clear(biz, 'a', [], new Date());
     expect(await loadCredentials(deps(), biz, 'a')).toEqual({});
     expect(await deps().endUsers.get(biz, 'a')).toMatchObject({ businessId: biz, endUserId: 'a' });
@@ -154,5 +156,30 @@ describe('ApiKeyRepository', () => {
     expect(await deps().apiKeys.revoke(uniqueId('other'), k.keyId, new Date())).toBe(false);
     expect(await deps().apiKeys.revoke(biz, k.keyId, new Date())).toBe(true);
     expect((await deps().apiKeys.findByHash(hashApiKey(k.apiKey)))?.revokedAt).toEqual(expect.any(String));
+  });
+
+  it('revokes a key created a moment ago even while the byBusiness index has not caught up', async () => {
+    // Prepare: the same table through a client whose byBusiness queries see nothing yet,
+    // as DynamoDB's eventually consistent index does right after a write.
+    const late = new Proxy(env.clients.ddb, {
+      get(target, prop, receiver) {
+        if (prop !== 'send') return Reflect.get(target, prop, receiver);
+        return (command: { input?: { IndexName?: string } }) =>
+          command instanceof QueryCommand && command.input.IndexName === 'byBusiness'
+            ? Promise.resolve({ Items: [] })
+            : target.send(command as Parameters<typeof target.send>[0]);
+      },
+    });
+    const repo = new DynamoApiKeyRepository(late, env.config.API_KEYS_TABLE);
+    const biz = uniqueId('late');
+    const k = await createApiKey({ ...deps(), apiKeys: repo }, { businessId: biz });
+    // Act
+    const revoked = await repo.revoke(biz, k.keyId, new Date());
+    // Assess
+    expect(revoked).toBe(true);
+    expect((await repo.findByHash(hashApiKey(k.apiKey)))?.revokedAt).toEqual(expect.any(String));
+    expect(await repo.revoke(uniqueId('other'), k.keyId, new Date())).toBe(false);
+    // The pointer is never listed as a key.
+    expect((await deps().apiKeys.listByBusiness(biz)).map((r) => r.keyId)).toEqual([k.keyId]);
   });
 });

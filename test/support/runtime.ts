@@ -23,6 +23,17 @@ export interface TestRuntime {
   stop(): Promise<void>;
 }
 
+/**
+ * An agent model setting that lets POST /v1/tasks accept tasks (a deployment without one
+ * answers 503). Its address is a closed loopback port: tests that run agent tasks to the
+ * end bring their own scripted model.
+ */
+export const PLACEHOLDER_MODEL_ENV = {
+  BTS_MODEL_PROVIDER: 'openai-compatible',
+  BTS_MODEL: 'e2e-placeholder',
+  BTS_MODEL_BASE_URL: 'http://127.0.0.1:9/v1',
+} as const;
+
 /** The local runtime in this process, on its own temp data dir and a random port. */
 export async function startTestRuntime(opts: { workers?: boolean; env?: Record<string, string> } = {}): Promise<TestRuntime> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bts-e2e-'));
@@ -30,7 +41,7 @@ export async function startTestRuntime(opts: { workers?: boolean; env?: Record<s
     dataDir,
     port: 0,
     workers: opts.workers ?? false,
-    env: { BTS_LOG_LEVEL: 'SILENT', ...opts.env },
+    env: { BTS_LOG_LEVEL: 'SILENT', ...PLACEHOLDER_MODEL_ENV, ...opts.env },
   });
   const key = runtime.bootstrapKey?.apiKey ?? '';
   const other = await createApiKey(runtime.deps, { businessId: `other-business-${Date.now()}` });

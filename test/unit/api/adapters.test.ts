@@ -1,39 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { KmsEncryptor } from '../../../lib/credentials/kms-encryptor.js';
 import { LocalKeyringEncryptor } from '../../../lib/credentials/local-keyring-encryptor.js';
 import { SqsTaskQueue } from '../../../lib/tasks/sqs-task-queue.js';
-
-describe('KmsEncryptor', () => {
-  const kms = mockClient(KMSClient);
-  beforeEach(() => kms.reset());
-
-  it('binds {businessId, endUserId} as the encryption context on encrypt and decrypt', async () => {
-    // Prepare
-    kms.on(EncryptCommand).resolves({ CiphertextBlob: new Uint8Array([1, 2, 3]) });
-    kms.on(DecryptCommand).resolves({ Plaintext: new TextEncoder().encode('secret') });
-    const enc = new KmsEncryptor(new KMSClient({ region: 'us-east-1' }), 'alias/bts');
-    const ctx = { businessId: 'b1', endUserId: 'u1' };
-    // Act
-    const ct = await enc.encrypt('secret', ctx);
-    const pt = await enc.decrypt(ct, ctx);
-    // Assess
-    expect(ct).toBe('kms:AQID');
-    expect(pt).toBe('secret');
-    expect(kms.commandCalls(EncryptCommand)[0]?.args[0].input).toMatchObject({ KeyId: 'alias/bts', EncryptionContext: ctx });
-    expect(kms.commandCalls(DecryptCommand)[0]?.args[0].input).toMatchObject({ EncryptionContext: ctx });
-  });
-
-  it('refuses ciphertext that KMS did not produce', async () => {
-    const enc = new KmsEncryptor(new KMSClient({ region: 'us-east-1' }), 'k');
-    await expect(enc.decrypt('local:x:y:z:w', { businessId: 'b', endUserId: 'u' })).rejects.toThrow(/not produced by KMS/);
-  });
-});
 
 describe('LocalKeyringEncryptor', () => {
   const file = join(mkdtempSync(join(tmpdir(), 'keyring-')), 'keyring.json');
@@ -50,7 +22,7 @@ describe('LocalKeyringEncryptor', () => {
     await expect(enc.decrypt(a, { businessId: 'other', endUserId: 'u' })).rejects.toThrow();
   });
 
-  it.each([['garbage'], ['local:nokey:AAAA:AAAA:AAAA'], ['kms:AQID']])('rejects malformed ciphertext %s', async (ct) => {
+  it.each([['garbage'], ['local:nokey:AAAA:AAAA:AAAA'], ['local2:nokey:AAAA:AAAA:AAAA'], ['kms:AQID']])('rejects malformed ciphertext %s', async (ct) => {
     await expect(new LocalKeyringEncryptor(file).decrypt(ct, { businessId: 'b', endUserId: 'u' })).rejects.toThrow();
   });
 });
