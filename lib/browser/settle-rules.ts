@@ -21,7 +21,7 @@ export interface SettleLimits {
   domBusyMaxMs: number;
 }
 
-export const SETTLE_LIMITS: SettleLimits = { capMs: 5_000, windowMs: 60, quietMs: 60, domBusyMaxMs: 1_000 };
+export const SETTLE_LIMITS: SettleLimits = { capMs: 5_000, windowMs: 40, quietMs: 40, domBusyMaxMs: 1_000 };
 
 /**
  * Request types an action waits for: data calls, frames and code it loads. Images, media,
