@@ -8,6 +8,7 @@ import type { DynamicRoute } from './fixture-server.js';
  *
  * - GET  /slow/data?ms=N&what=W  JSON `{ items }` after N ms
  * - POST /slow/submit?ms=N       an HTML page naming the posted `name`, after N ms
+ * - GET  /slow/page?ms=N          an HTML page after N ms (a navigation that takes a while)
  * - GET  /slow/never             held open until `release()`
  * - POST /slow/beacon            204 at once
  */
@@ -47,6 +48,9 @@ export function slowRoutes(): SlowRoutes {
         );
         return true;
       }
+      case '/slow/page':
+        delayed(ms, () => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Slow page</title><main><h1>Worth the wait</h1></main>`));
+        return true;
       case '/slow/never':
         // Like a long poll with nothing to say: not even headers until released.
         held.add(res);
