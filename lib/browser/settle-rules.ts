@@ -65,6 +65,7 @@ export class SettleTracker {
   private navCommitted = false;
   private navLoaded = false;
   private pageSwitched = false;
+  private popupPending = false;
   private urlChanged = false;
   private pageActivityAt: number | undefined;
   private probe: ProbeReading | undefined;
@@ -134,8 +135,28 @@ export class SettleTracker {
     this.lastCause = Math.max(this.lastCause, at);
   }
 
+  /**
+   * A new tab's first document is being requested (a target=_blank link, window.open).
+   * The browser announces the tab itself only once that document answers, so this is the
+   * early sign that one is coming.
+   */
+  popupRequested(at: number): boolean {
+    if (!this.windowOpen(at)) return false;
+    this.popupPending = true;
+    this.lastCause = Math.max(this.lastCause, at);
+    return true;
+  }
+
+  /** The new tab's first request failed (refused, unreachable): no tab will take over. */
+  popupFailed(at: number): void {
+    if (!this.popupPending || this.pageSwitched) return;
+    this.popupPending = false;
+    this.lastCause = Math.max(this.lastCause, at);
+  }
+
   /** The action opened a new tab, which became the session's page. */
   switchedPage(at: number): void {
+    this.popupPending = false;
     this.pageSwitched = true;
     this.navStartedAt ??= at;
     this.navCommitted = true;
@@ -163,7 +184,7 @@ export class SettleTracker {
 
   decide(now: number): Decision {
     if (now - this.startedAt >= this.limits.capMs) return { done: true, capped: true };
-    if (this.actionDoneAt === undefined || this.navigationPending || this.pending.size > 0) return { done: false };
+    if (this.actionDoneAt === undefined || this.navigationPending || this.popupPending || this.pending.size > 0) return { done: false };
     if ((this.probe?.timers ?? 0) > 0) return { done: false };
     if (now - this.lastCause < this.limits.windowMs) return { done: false };
     const quietSince = Math.max(this.lastCause, this.pageActivityAt ?? 0);
@@ -181,6 +202,7 @@ export class SettleTracker {
   stillBusy(): string | undefined {
     const parts: string[] = [];
     if (this.navigationPending) parts.push('the new page was still loading');
+    if (this.popupPending) parts.push('a new tab was still opening');
     if (this.pending.size > 0) {
       const first = [...this.pending.values()][0] ?? '';
       parts.push(`${this.pending.size} request(s) still running, e.g. ${first}`);
@@ -198,7 +220,14 @@ export class SettleTracker {
 /** The line a tool answer adds after "Clicked …": what the action did to the page. */
 export function describeSettle(report: SettleReport): string {
   const what =
-    report.outcome.kind === 'navigated' ? `navigated to ${report.outcome.url}` : report.outcome.kind === 'updated' ? 'page updated' : 'no visible change';
+    report.outcome.kind === 'navigated'
+      ? // Chromium shows its own error page when a navigation is refused or fails.
+        report.outcome.url.startsWith('chrome-error:')
+        ? 'navigation failed: the browser shows an error page (the address was refused or could not be loaded)'
+        : `navigated to ${report.outcome.url}`
+      : report.outcome.kind === 'updated'
+        ? 'page updated'
+        : 'no visible change';
   const busy = report.stillBusy ? ` (answered after ${(report.waitedMs / 1000).toFixed(1)} s while ${report.stillBusy})` : '';
   return `${what}${busy}`;
 }

@@ -54,6 +54,26 @@ export async function settleAfter<T>(session: BrowserSession, action: () => Prom
     tracker.navigationCommitted(Date.now());
     nudge();
   };
+  // A new tab's first request shows on the context before the tab itself is announced.
+  const popupRequests = new Set<Request>();
+  const isPopupDocument = (r: Request): boolean => {
+    if (!r.isNavigationRequest()) return false;
+    try {
+      const frame = r.frame();
+      return frame.page() !== page && frame.parentFrame() === null;
+    } catch {
+      return true; // the frame of a tab not announced yet
+    }
+  };
+  const onContextRequest = (r: Request): void => {
+    if (isPopupDocument(r) && tracker.popupRequested(Date.now())) popupRequests.add(r);
+    nudge();
+  };
+  const onContextRequestFailed = (r: Request): void => {
+    if (popupRequests.delete(r)) tracker.popupFailed(Date.now());
+    nudge();
+  };
+  const onPage = (): void => nudge();
   const onDomContentLoaded = (): void => {
     tracker.domContentLoaded(Date.now());
     nudge();
@@ -63,6 +83,10 @@ export async function settleAfter<T>(session: BrowserSession, action: () => Prom
   page.on('requestfailed', onFailed);
   page.on('framenavigated', onNavigated);
   page.on('domcontentloaded', onDomContentLoaded);
+  const context = page.context();
+  context.on('request', onContextRequest);
+  context.on('requestfailed', onContextRequestFailed);
+  context.on('page', onPage);
 
   try {
     const value = await action();
@@ -75,6 +99,9 @@ export async function settleAfter<T>(session: BrowserSession, action: () => Prom
     page.off('requestfailed', onFailed);
     page.off('framenavigated', onNavigated);
     page.off('domcontentloaded', onDomContentLoaded);
+    context.off('request', onContextRequest);
+    context.off('requestfailed', onContextRequestFailed);
+    context.off('page', onPage);
   }
 }
 

@@ -82,6 +82,13 @@ describe('actions wait for what they cause', () => {
     expect((await tool('snapshot')).text).toContain('heading "Payment details"');
   });
 
+  it('a link that opens a slow page in a new tab: the answer and the next snapshot are the new tab', async () => {
+    const snap = await open('delayed-link.html');
+    const clicked = await tool('click', { ref: refOf(snap, 'link', 'Open the terms in a new tab') });
+    expect(clicked.text).toContain(`navigated to ${fx.url}/slow/page?ms=300`);
+    expect((await tool('snapshot')).text).toContain('heading "Worth the wait"');
+  });
+
   it('a form posting to a server that takes 300 ms: click, Enter and fill_form submit all land on the answer', async () => {
     let snap = await open('slow-form.html');
     await tool('fill', { ref: refOf(snap, 'textbox', 'Name'), value: 'Ada' });

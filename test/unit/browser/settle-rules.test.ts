@@ -126,6 +126,24 @@ describe('SettleTracker', () => {
     expect(t.outcome('http://b/')).toEqual({ kind: 'navigated', url: 'http://b/' });
   });
 
+  it('waits for a new tab whose first request started before the tab was announced, unless that request fails', () => {
+    const t = tracker();
+    expect(t.popupRequested(5)).toBe(true);
+    t.actionDone(10);
+    expect(t.decide(1_000)).toEqual({ done: false });
+    expect(t.stillBusy()).toBe('a new tab was still opening');
+    t.switchedPage(1_200);
+    t.domContentLoaded(1_210);
+    expect(t.decide(1_280)).toEqual({ done: true, capped: false });
+
+    const refused = tracker();
+    refused.popupRequested(5);
+    refused.actionDone(10);
+    refused.popupFailed(30);
+    expect(refused.decide(95)).toEqual({ done: true, capped: false });
+    expect(refused.outcome('http://a/')).toEqual({ kind: 'unchanged' });
+  });
+
   it('stops waiting for a DOM that never stops mutating after domBusyMaxMs', () => {
     const t = tracker();
     t.actionDone(10);
@@ -150,6 +168,7 @@ describe('SettleTracker', () => {
 describe('describeSettle', () => {
   it.each([
     [{ outcome: { kind: 'navigated' as const, url: 'http://a/next' }, waitedMs: 300 }, 'navigated to http://a/next'],
+    [{ outcome: { kind: 'navigated' as const, url: 'chrome-error://chromewebdata/' }, waitedMs: 90 }, 'navigation failed: the browser shows an error page (the address was refused or could not be loaded)'],
     [{ outcome: { kind: 'updated' as const }, waitedMs: 300 }, 'page updated'],
     [{ outcome: { kind: 'unchanged' as const }, waitedMs: 70 }, 'no visible change'],
     [{ outcome: { kind: 'updated' as const }, waitedMs: 5_010, stillBusy: '1 request(s) still running, e.g. http://a/never' }, 'page updated (answered after 5.0 s while 1 request(s) still running, e.g. http://a/never)'],
