@@ -10,9 +10,11 @@ import type { ProbeReading } from './settle-rules.js';
  * and only short ones: a toast hidden after 3 s must not hold a tool.
  *
  * Installed once per document on the first action, in the page's own world (Playwright
- * exposes no isolated world for scripts), so it stays inconspicuous: the state lives
- * under a non-enumerable symbol and `setTimeout` is wrapped in a Proxy, which keeps
- * `Function.prototype.toString` answering "[native code]".
+ * exposes no isolated world for scripts), kept inconspicuous: the state lives under a
+ * non-enumerable symbol, and `setTimeout` is wrapped in a Proxy, which keeps its name,
+ * its length and a "[native code]" body. A script comparing the exact source text would
+ * still see "function () { [native code] }" without the name: the price of knowing
+ * which timers an action scheduled.
  *
  * Strings, not functions, so the TS toolchain's helpers never leak into the page.
  */
