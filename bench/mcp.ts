@@ -6,23 +6,22 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import sparticuz from '@sparticuz/chromium';
 import { startFixtureServer } from '../test/support/fixture-server.js';
+import { slowRoutes } from '../test/support/slow-routes.js';
+import { consequenceRound, printConsequences, summarize, textOf, type ConsequenceRound, type ConsequenceSummary, type Driver } from './mcp-consequences.js';
 
 /**
  * `npm run bench:mcp`: the same scenario (navigate, snapshot, click, snapshot, fill, get
  * markdown) on local fixture pages against this server and @playwright/mcp, both over
- * stdio on the same Chromium binary. Prints per-tool median latency and snapshot sizes.
- * Bounded: a fixed number of rounds, one server at a time.
+ * stdio on the same Chromium binary. Prints per-tool median latency and snapshot sizes,
+ * then the consequence pages (bench/mcp-consequences.ts): correctness, click times and
+ * whole-scenario time side by side. Bounded: a fixed number of rounds, one server at a time.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const CONSEQUENCE_ROUNDS = Number(process.env.BENCH_CONSEQUENCE_ROUNDS ?? 5);
 const ROOT = resolve(import.meta.dirname, '..');
 
 type Step = 'navigate' | 'snapshot' | 'click' | 'snapshot2' | 'fill' | 'markdown';
 const STEPS: Step[] = ['navigate', 'snapshot', 'click', 'snapshot2', 'fill', 'markdown'];
-
-function textOf(r: CallToolResult): string {
-  if (r.isError) throw new Error(r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n'));
-  return r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-}
 
 const refOf = (snap: string, role: string, name: string): string => {
   const ref = /\[ref=([a-z0-9]+)\]/.exec(snap.split('\n').find((l) => l.includes(`${role} "${name}"`)) ?? '')?.[1];
@@ -32,6 +31,7 @@ const refOf = (snap: string, role: string, name: string): string => {
 
 interface Adapter {
   name: string;
+  driver: Driver;
   start(): Promise<Client>;
   /** Runs one scenario round, returning the latency of each step. */
   round(c: Client, url: string): Promise<Record<Step, number>>;
@@ -46,11 +46,24 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 
 const call = async (c: Client, name: string, args: Record<string, unknown>): Promise<string> => textOf((await c.callTool({ name, arguments: args })) as CallToolResult);
 
+let ourSession = '';
 const ours: Adapter = {
   name: 'browser-task-mcp',
+  driver: {
+    name: 'browser-task-mcp',
+    async begin(c) {
+      ourSession = (JSON.parse(await call(c, 'create_session', {})) as { sessionId: string }).sessionId;
+    },
+    navigate: async (c, url) => void (await call(c, 'navigate', { sessionId: ourSession, url })),
+    snapshot: (c) => call(c, 'snapshot', { sessionId: ourSession }),
+    click: async (c, ref) => void (await call(c, 'click', { sessionId: ourSession, ref })),
+    type: async (c, ref, _element, value) => void (await call(c, 'fill', { sessionId: ourSession, ref, value })),
+  },
   async start() {
     const c = new Client({ name: 'bench', version: '1' });
-    await c.connect(new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', resolve(ROOT, 'lib/mcp/cli.ts'), '--log-level', 'error'], cwd: ROOT }));
+    // The fixtures are on loopback, which the network guard refuses unless told otherwise.
+    const args = ['--import', 'tsx', resolve(ROOT, 'lib/mcp/cli.ts'), '--log-level', 'error', '--allow-private-network'];
+    await c.connect(new StdioClientTransport({ command: process.execPath, args, cwd: ROOT }));
     return c;
   },
   async round(c, url) {
@@ -77,6 +90,14 @@ const ours: Adapter = {
 
 const playwright: Adapter = {
   name: '@playwright/mcp',
+  driver: {
+    name: '@playwright/mcp',
+    begin: async () => undefined,
+    navigate: async (c, url) => void (await call(c, 'browser_navigate', { url })),
+    snapshot: (c) => call(c, 'browser_snapshot', {}),
+    click: async (c, ref, element) => void (await call(c, 'browser_click', { element, target: ref })),
+    type: async (c, ref, element, text) => void (await call(c, 'browser_type', { element, target: ref, text })),
+  },
   async start() {
     const c = new Client({ name: 'bench', version: '1' });
     const cli = resolve(ROOT, 'node_modules/@playwright/mcp/cli.js');
@@ -112,7 +133,15 @@ const median = (xs: number[]): number => {
   return s[Math.floor(s.length / 2)] ?? NaN;
 };
 
-async function measure(a: Adapter, formUrl: string, largeUrl: string): Promise<{ medians: Record<Step, number>; sizes: { full: number; filtered?: number; contains?: number } }> {
+interface Measured {
+  medians: Record<Step, number>;
+  sizes: { full: number; filtered?: number; contains?: number };
+  consequences: ConsequenceSummary;
+}
+
+async function measure(a: Adapter, base: string): Promise<Measured> {
+  const formUrl = `${base}/pages/form.html`;
+  const largeUrl = `${base}/pages/large.html`;
   const c = await a.start();
   try {
     await a.round(c, formUrl); // warm-up: browser launch and first-page costs are not per-tool latency
@@ -122,19 +151,22 @@ async function measure(a: Adapter, formUrl: string, largeUrl: string): Promise<{
       for (const s of STEPS) samples[s].push(r[s]);
     }
     const medians = Object.fromEntries(STEPS.map((s) => [s, median(samples[s])])) as Record<Step, number>;
-    return { medians, sizes: await a.snapshotSizes(c, largeUrl) };
+    const sizes = await a.snapshotSizes(c, largeUrl);
+    await consequenceRound(a.driver, c, base); // warm-up
+    const rounds: ConsequenceRound[] = [];
+    for (let i = 0; i < CONSEQUENCE_ROUNDS; i++) rounds.push(await consequenceRound(a.driver, c, base));
+    return { medians, sizes, consequences: summarize(rounds) };
   } finally {
     await c.close();
   }
 }
 
 async function main(): Promise<void> {
-  const fx = await startFixtureServer();
+  const slow = slowRoutes();
+  const fx = await startFixtureServer({ routes: slow.routes });
   try {
-    const formUrl = `${fx.url}/pages/form.html`;
-    const largeUrl = `${fx.url}/pages/large.html`;
-    const a = await measure(ours, formUrl, largeUrl);
-    const b = await measure(playwright, formUrl, largeUrl);
+    const a = await measure(ours, fx.url);
+    const b = await measure(playwright, fx.url);
     console.log(`\nMedian latency per tool (ms, ${ROUNDS} rounds, form.html)`);
     console.log(`${'step'.padEnd(12)}${ours.name.padStart(18)}${playwright.name.padStart(18)}${'ratio'.padStart(8)}`);
     for (const s of STEPS) {
@@ -148,7 +180,9 @@ async function main(): Promise<void> {
     console.log(`  ${ours.name}: full ${a.sizes.full} (answer capped at 40000 with the narrowing marker)`);
     console.log(`    roles ["button"]: ${a.sizes.filtered} = ${pct(a.sizes.filtered)}; contains "Product 12": ${a.sizes.contains} = ${pct(a.sizes.contains)}`);
     console.log(`  ${playwright.name}: full ${b.sizes.full} (no filters)`);
+    printConsequences(CONSEQUENCE_ROUNDS, [ours.name, playwright.name], a.consequences, b.consequences);
   } finally {
+    slow.release();
     await fx.close();
   }
 }

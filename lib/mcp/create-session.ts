@@ -7,7 +7,11 @@ export const createSession = defineTool({
   name: 'create_session',
   description: 'Open an isolated browser session (own cookies, proxy, fingerprint). Returns { sessionId } for the other tools.',
   input: z.object({
-    proxy: z.string().regex(/^(https?|socks5):\/\/\S+$/, 'must be an http://, https:// or socks5:// URL').optional(),
+    proxy: z
+      .string()
+      .regex(/^(https?|socks5):\/\/\S+$/, 'must be an http://, https:// or socks5:// URL')
+      .optional()
+      .describe("Your own proxy for this session; refused unless the server's operator allows caller proxies (--allow-caller-proxy)"),
     fingerprint: z.string().min(1).optional().describe('Seed: the same seed always gives the same user agent, viewport, locale, timezone…'),
     humanize: z.boolean().optional().describe('Human-like mouse paths and typing delays'),
     humanPreset: z.enum(['default', 'careful']).optional(),

@@ -3,7 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createAwsClients, credentialsFrom } from '../aws/clients.js';
 import { BrowserLauncher } from '../browser/chromium.js';
 import { KnowledgeIndex } from '../browser/knowledge.js';
-import { networkPolicy } from '../browser/network/guard.js';
+import { networkPolicy, type Resolver } from '../browser/network/guard.js';
 import { loadConfig } from '../config.js';
 import { DynamoApiKeyRepository } from '../keys/dynamo-api-key-repository.js';
 import { connectToLocalRuntime } from '../local/runtime-info.js';
@@ -44,17 +44,25 @@ export function exposureWarning(opts: Pick<ServerOptions, 'host' | 'authMode'>):
   return undefined;
 }
 
-export async function startToolServer(opts: ServerOptions, env: Record<string, string | undefined> = {}): Promise<RunningToolServer> {
+/** What tests may swap: the guard's DNS, so a host name can stand for a public address on loopback. */
+export interface ToolServerSeams {
+  resolve?: Resolver;
+}
+
+export async function startToolServer(opts: ServerOptions, env: Record<string, string | undefined> = {}, seams: ToolServerSeams = {}): Promise<RunningToolServer> {
   const log = createLogger(opts.logLevel);
   const knowledge = await KnowledgeIndex.load(resolve(opts.knowledgeGraphDir));
   const launcher = new BrowserLauncher({ headless: opts.headless, executablePath: loadConfig(env).CHROMIUM_PATH, hostEnv: () => env });
   const deps: ToolServerDeps = {
     launcher,
-    network: networkPolicy(opts.allowPrivateNetwork),
+    network: networkPolicy(opts.allowPrivateNetwork, seams.resolve),
     knowledge,
     defaults: { proxy: opts.proxy, fingerprint: opts.fingerprint, humanize: opts.humanize, humanPreset: opts.humanPreset },
     idleTimeoutMs: opts.idleTimeoutMs,
+    maxBrowserSessions: opts.maxBrowserSessions,
+    allowCallerProxy: opts.allowCallerProxy,
     log,
+    logLevel: opts.logLevel,
   };
 
   if (opts.transport === 'stdio') {
@@ -78,7 +86,15 @@ export async function startToolServer(opts: ServerOptions, env: Record<string, s
   if (warning) {
     log.warn(warning);
   }
-  const http = await startHttpServer({ host: opts.host, port: opts.port, auth: createAuthenticator(opts, env, log), deps, log });
+  const http = await startHttpServer({
+    host: opts.host,
+    port: opts.port,
+    auth: createAuthenticator(opts, env, log),
+    deps,
+    log,
+    maxSessionsPerIdentity: opts.maxMcpSessionsPerKey,
+    allowedOrigins: opts.allowedOrigins,
+  });
   log.info(`MCP tool server on ${http.url}/mcp (auth ${opts.authMode})`);
   return {
     http,

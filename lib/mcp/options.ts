@@ -8,6 +8,22 @@ import { ValidationError } from '../errors.js';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number().int().positive();
 
+/** `scheme://host[:port]` exactly as browsers send it in `Origin` (no path, no trailing slash). */
+function isOrigin(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === value.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+const originList = z
+  .string()
+  .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+  .refine((list) => list.every(isOrigin), 'must be comma-separated origins like https://app.example.com (scheme, host and port only)')
+  .transform((list) => list.map((o) => o.toLowerCase()));
+
 const FLAGS = {
   transport: z.enum(['stdio', 'http', 'sse']).transform((v) => (v === 'sse' ? 'http' : v)).default('stdio'),
   'knowledge-graph-dir': z.string().min(1).default('data/knowledgegraphindex'),
@@ -28,11 +44,43 @@ const FLAGS = {
   'allow-private-network': bool.default(false),
   /** Not in the spec's table: how long an unused browser session stays open. */
   'idle-timeout': positiveInt.default(15 * 60_000),
+  /** Not in the spec's table: lets `create_session` callers pick their own proxy (off: a proxy is a way into the operator's network). */
+  'allow-caller-proxy': bool.default(false),
+  /** Not in the spec's table: open MCP sessions one API key (identity) may hold over HTTP. */
+  'max-mcp-sessions-per-key': positiveInt.default(10),
+  /** Not in the spec's table: browser sessions one MCP session may hold open at once. */
+  'max-browser-sessions': positiveInt.default(5),
+  /** Not in the spec's table: browser origins (web-based MCP clients) allowed to call /mcp besides loopback ones on a loopback bind. */
+  'allowed-origins': originList.default([]),
 } as const;
+
+const DESCRIPTIONS: Record<keyof typeof FLAGS, string> = {
+  transport: 'stdio or http (sse is an alias of http)  [stdio]',
+  'knowledge-graph-dir': 'bundled knowledge-graph index  [data/knowledgegraphindex]',
+  'auth-mode': 'none, static or table (alias dynamodb) for HTTP /mcp  [none]',
+  'api-key': 'the bearer key accepted in static mode',
+  'api-key-table': 'API-key table of the table mode  [bts-prod-api-keys]',
+  'auth-cache-ttl': 'ms a key lookup is cached  [60000]',
+  host: 'HTTP host; 0.0.0.0 exposes the server on the network  [127.0.0.1]',
+  port: 'HTTP port  [3000]',
+  headless: 'true or false  [true]',
+  headed: 'shortcut for --headless false',
+  proxy: "the operator's default proxy for every browser session (http, https or socks5 URL)",
+  fingerprint: 'default fingerprint seed  [random]',
+  humanize: 'human-like mouse and keyboard by default  [false]',
+  'human-preset': 'default or careful  [default]',
+  'log-level': 'debug, info, warn or error  [info]',
+  'allow-private-network': 'let browser sessions reach loopback, private and link-local addresses (local use only)  [false]',
+  'idle-timeout': 'ms an unused browser session stays open  [900000]',
+  'allow-caller-proxy': "accept create_session's proxy parameter from callers  [false]",
+  'max-mcp-sessions-per-key': 'open MCP sessions per API key over HTTP; one more initialize is refused  [10]',
+  'max-browser-sessions': 'open browser sessions per MCP session; one more create_session is a tool error  [5]',
+  'allowed-origins': 'comma-separated browser origins allowed to call /mcp (loopback origins are always allowed on a loopback bind)  [none]',
+};
 
 type FlagName = keyof typeof FLAGS;
 /** Flags that may be given without a value. */
-const SWITCHES = new Set<FlagName>(['headed', 'humanize', 'allow-private-network']);
+const SWITCHES = new Set<FlagName>(['headed', 'humanize', 'allow-private-network', 'allow-caller-proxy']);
 
 const OptionsSchema = z.object(FLAGS);
 export type ParsedFlags = z.infer<typeof OptionsSchema>;
@@ -54,12 +102,17 @@ export interface ServerOptions {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   idleTimeoutMs: number;
   allowPrivateNetwork: boolean;
+  allowCallerProxy: boolean;
+  maxMcpSessionsPerKey: number;
+  maxBrowserSessions: number;
+  /** Lower-case origins; see lib/mcp/origin.ts for what else is allowed. */
+  allowedOrigins: string[];
 }
 
 export const envName = (flag: string): string => `BTS_${flag.toUpperCase().replace(/-/g, '_')}`;
 
-export const HELP = `Usage: browser-task-mcp [flags]   (every flag also reads BTS_<FLAG>, e.g. BTS_AUTH_MODE)
-${Object.keys(FLAGS).map((f) => `  --${f}`).join('\n')}
+export const HELP = `Usage: browser-task-mcp [flags]   (every flag also reads BTS_<FLAG>, e.g. BTS_AUTH_MODE; a flag wins)
+${(Object.keys(FLAGS) as FlagName[]).map((f) => `  --${f.padEnd(26)}${DESCRIPTIONS[f]}`).join('\n')}
   --help`;
 
 export class HelpRequested extends Error {}
@@ -110,5 +163,9 @@ export function parseServerOptions(argv: string[], env: Record<string, string | 
     logLevel: o['log-level'],
     idleTimeoutMs: o['idle-timeout'],
     allowPrivateNetwork: o['allow-private-network'],
+    allowCallerProxy: o['allow-caller-proxy'],
+    maxMcpSessionsPerKey: o['max-mcp-sessions-per-key'],
+    maxBrowserSessions: o['max-browser-sessions'],
+    allowedOrigins: o['allowed-origins'],
   };
 }

@@ -6,18 +6,29 @@ import type { NetworkPolicy } from '../browser/network/guard.js';
 import type { BrowserSession, BrowserSessionOptions } from '../browser/session.js';
 import { renderToolResult } from '../browser/tool.js';
 import { BROWSER_TOOLS, runTool, withSessionId, type BrowserTool } from '../browser/tools/index.js';
+import type { SessionRequest } from '../browser/tools/context.js';
 import { ToolError } from '../errors.js';
+import { ClientLog } from './client-log.js';
 import { createSession } from './create-session.js';
-import type { Logger } from './log.js';
+import { checkCallerProxy } from './caller-proxy.js';
+import type { Logger, LogLevel } from './log.js';
+import { reportProgress, type ToolCallExtra } from './progress.js';
 import { SessionRegistry } from './session-registry.js';
 
 export interface ToolServerDeps {
   launcher: BrowserLauncher;
   network: NetworkPolicy;
   knowledge: KnowledgeIndex;
+  /** The operator's defaults (--proxy, --fingerprint, …); the operator's proxy is always allowed. */
   defaults: Omit<BrowserSessionOptions, 'contextOptions'>;
   idleTimeoutMs: number;
+  /** Open browser sessions per MCP session (--max-browser-sessions). */
+  maxBrowserSessions: number;
+  /** Whether `create_session` may take a caller's proxy (--allow-caller-proxy). */
+  allowCallerProxy: boolean;
   log: Logger;
+  /** The server's --log-level: what a client receives until it sends `logging/setLevel`. */
+  logLevel: LogLevel;
 }
 
 export interface ToolServer {
@@ -42,9 +53,11 @@ export function sessionResolver(session: BrowserSession | undefined): () => Prom
  * need a browser get a `sessionId` argument, resolved in this MCP session's own registry.
  */
 export function createToolServer(deps: ToolServerDeps, tenant: string): ToolServer {
-  const server = new McpServer({ name: 'browser-task-service', version: '0.1.0' }, { capabilities: { tools: {} } });
-  const registry = new SessionRegistry(deps.launcher, tenant, deps.network, deps.idleTimeoutMs, deps.log);
-  const openSession = async (request: Omit<BrowserSessionOptions, 'contextOptions'>): Promise<string> => {
+  const server = new McpServer({ name: 'browser-task-service', version: '0.1.0' }, { capabilities: { tools: {}, logging: {} } });
+  const log = new ClientLog(server, deps.log, deps.logLevel);
+  const registry = new SessionRegistry(deps.launcher, tenant, deps.network, { idleTimeoutMs: deps.idleTimeoutMs, maxSessions: deps.maxBrowserSessions }, log);
+  const openSession = async (request: SessionRequest): Promise<string> => {
+    if (request.proxy !== undefined) await checkCallerProxy(request.proxy, deps.allowCallerProxy, deps.network);
     const chosen = Object.fromEntries(Object.entries(request).filter(([, v]) => v !== undefined));
     return registry.create({ ...deps.defaults, ...chosen });
   };
@@ -53,7 +66,7 @@ export function createToolServer(deps: ToolServerDeps, tenant: string): ToolServ
     server.registerTool(
       tool.name,
       { description: tool.description, inputSchema: withSessionId(tool), annotations: tool.annotations },
-      async (args: Record<string, unknown>): Promise<CallToolResult> => {
+      async (args: Record<string, unknown>, extra: ToolCallExtra): Promise<CallToolResult> => {
         const { sessionId, ...rest } = args;
         const session = tool.needsSession ? registry.get(String(sessionId)) : undefined;
         if (tool.needsSession && !session) {
@@ -63,9 +76,14 @@ export function createToolServer(deps: ToolServerDeps, tenant: string): ToolServ
           };
         }
         const started = Date.now();
-        const response = await runTool(tool, { session: sessionResolver(session), knowledge: deps.knowledge, openSession }, rest);
-        const rendered = renderToolResult(response);
-        deps.log.debug(`${tool.name} ${rendered.isError ? 'failed' : 'ok'} in ${Date.now() - started} ms`);
+        const stopProgress = reportProgress(extra, tool.name);
+        let rendered;
+        try {
+          rendered = renderToolResult(await runTool(tool, { session: sessionResolver(session), knowledge: deps.knowledge, openSession }, rest));
+        } finally {
+          stopProgress();
+        }
+        log.debug(`${tool.name} ${rendered.isError ? 'failed' : 'ok'} in ${Date.now() - started} ms`);
         return {
           content: rendered.blocks.length ? rendered.blocks.map((text) => ({ type: 'text' as const, text })) : [{ type: 'text', text: 'OK' }],
           ...(rendered.structured ? { structuredContent: rendered.structured } : {}),

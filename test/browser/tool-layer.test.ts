@@ -96,7 +96,7 @@ describe('browser tool layer', () => {
   });
 
   it('closes idle sessions of a registry', async () => {
-    const registry = new SessionRegistry(pool, 't', networkPolicy(true), 100, createLogger('error'));
+    const registry = new SessionRegistry(pool, 't', networkPolicy(true), { idleTimeoutMs: 100, maxSessions: 5 }, createLogger('error'));
     const id = await registry.create({});
     const session = registry.get(id);
     expect(session).toBeDefined();

@@ -130,6 +130,8 @@ export async function startFixtureServer(opts: FixtureServerOptions = {}): Promi
     // `localhost` is a different origin from `127.0.0.1` even on the same port family.
     crossOriginUrl: `http://localhost:${port(b)}`,
     async close() {
+      // Held requests (a long poll) and idle keep-alive sockets would keep close() waiting.
+      for (const s of [a, b]) s.closeAllConnections();
       await Promise.all([a, b].map((s) => new Promise<void>((r) => s.close(() => r()))));
     },
   };

@@ -1,9 +1,18 @@
 import * as z from 'zod';
 import { ToolError } from '../../errors.js';
 import { resolveRef } from '../refs.js';
+import type { BrowserSession } from '../session.js';
+import { settleAfter } from '../settle.js';
+import { describeSettle } from '../settle-rules.js';
 import { takeSnapshot, type SnapshotNode } from '../snapshot.js';
-import { ACTION_TIMEOUT_MS, defineTool, sessionOf } from './context.js';
-import { clickRef, describeRef, fillRef, pageLine, settle } from './input.js';
+import { ACTION_TIMEOUT_MS, defineTool, NAVIGATION_TIMEOUT_MS, sessionOf } from './context.js';
+import { clickRef, describeRef, fillRef, pageLine, pressEnter, submitFrom } from './input.js';
+
+/** Runs an action, waits for what it caused, and says what that was ("navigated to …", "page updated", "no visible change"). */
+async function withOutcome(session: BrowserSession, action: () => Promise<unknown>): Promise<string> {
+  const { report } = await settleAfter(session, action);
+  return describeSettle(report);
+}
 
 const ref = z.string().regex(/^[a-z0-9]+$/, 'a ref from the latest snapshot, like e12').describe('Element ref from the latest snapshot');
 
@@ -17,30 +26,36 @@ export const click = defineTool({
   async handle(ctx, args, response) {
     const session = await sessionOf(ctx);
     const what = await describeRef(session, args.ref);
-    await clickRef(session, args.ref, { double: args.doubleClick });
-    await settle(session);
-    response.text(`Clicked ${what}\n${await pageLine(session)}`);
+    const outcome = await withOutcome(session, () => clickRef(session, args.ref, { double: args.doubleClick }));
+    response.text(`Clicked ${what}\n${outcome}\n${await pageLine(session)}`);
   },
 });
 
 export const fill = defineTool({
   name: 'fill',
-  description: 'Fill a text field, pick an option of a select, or set a checkbox/radio (value "true"/"false") by ref.',
-  input: z.object({ ref, value: z.string() }),
+  description:
+    'Fill a text field, pick an option of a select, or set a checkbox/radio (value "true"/"false") by ref. With submit, press Enter afterwards and wait for what it causes.',
+  input: z.object({ ref, value: z.string(), submit: z.boolean().optional().describe('Press Enter after filling (submits search and login forms)') }),
   annotations: { title: 'Fill a field', readOnlyHint: false, destructiveHint: true },
   needsSession: true,
   trace: { type: 'fill' },
   async handle(ctx, args, response) {
     const session = await sessionOf(ctx);
     const what = await describeRef(session, args.ref);
-    response.text(`${what}: ${await fillRef(session, args.ref, args.value)}`);
+    const filled = await fillRef(session, args.ref, args.value, { settleChoices: !args.submit });
+    const outcome = args.submit ? await withOutcome(session, () => pressEnter(session, args.ref)) : filled.outcome;
+    response.text(`${what}: ${filled.text}${args.submit ? ', then pressed Enter' : ''}${outcome ? `\n${outcome}\n${await pageLine(session)}` : ''}`);
   },
 });
 
 export const fillForm = defineTool({
   name: 'fill_form',
-  description: 'Fill several fields at once, in order. Stops at the first field that fails and reports which ones were filled.',
-  input: z.object({ fields: z.array(z.object({ ref, value: z.string() })).min(1) }),
+  description:
+    'Fill several fields at once, in order. Stops at the first field that fails and reports which ones were filled. With submit, submit the form of the last field and wait for what it causes.',
+  input: z.object({
+    fields: z.array(z.object({ ref, value: z.string() })).min(1),
+    submit: z.boolean().optional().describe("Submit the last field's form (its submit button) once all fields are filled"),
+  }),
   annotations: { title: 'Fill a form', readOnlyHint: false, destructiveHint: true },
   needsSession: true,
   trace: { type: 'fill' },
@@ -49,13 +64,19 @@ export const fillForm = defineTool({
     const done: string[] = [];
     for (const f of args.fields) {
       try {
-        done.push(`${await describeRef(session, f.ref)}: ${await fillRef(session, f.ref, f.value)}`);
+        done.push(`${await describeRef(session, f.ref)}: ${(await fillRef(session, f.ref, f.value)).text}`);
       } catch (err) {
         const prefix = done.length ? `Filled ${done.length} field(s) before the failure:\n${done.join('\n')}\n` : '';
         throw new ToolError(`${prefix}${(err as Error).message}`, err);
       }
     }
-    response.text(done.join('\n'));
+    const last = args.fields.at(-1);
+    if (!args.submit || !last) {
+      response.text(done.join('\n'));
+      return;
+    }
+    const outcome = await withOutcome(session, () => submitFrom(session, last.ref));
+    response.text(`${done.join('\n')}\nSubmitted the form\n${outcome}\n${await pageLine(session)}`);
   },
 });
 
@@ -82,35 +103,43 @@ export const interact = defineTool({
       if (!args.ref) throw new ToolError(`Action "${args.action}" needs a ref`);
       return args.ref;
     };
+    const what = args.ref ? ` on ${await describeRef(session, args.ref)}` : '';
+    let outcome: string | undefined;
     switch (args.action) {
       case 'hover':
         await (await resolveRef(session, needRef())).hover({ timeout: ACTION_TIMEOUT_MS });
         break;
-      case 'press':
-        if (!args.key) throw new ToolError('Action "press" needs a key');
-        if (args.ref) await (await resolveRef(session, args.ref)).press(args.key, { timeout: ACTION_TIMEOUT_MS });
-        else await page.keyboard.press(args.key);
-        await settle(session);
+      case 'press': {
+        const key = args.key;
+        if (!key) throw new ToolError('Action "press" needs a key');
+        const target = args.ref ? await resolveRef(session, args.ref) : undefined;
+        outcome = await withOutcome(session, () => (target ? target.press(key, { timeout: ACTION_TIMEOUT_MS }) : page.keyboard.press(key)));
         break;
+      }
       case 'select':
         if (args.value === undefined) throw new ToolError('Action "select" needs a value');
-        await fillRef(session, needRef(), args.value);
+        outcome = (await fillRef(session, needRef(), args.value, { settleChoices: true })).outcome;
         break;
       case 'scroll':
         if (args.ref) await (await resolveRef(session, args.ref)).scrollIntoViewIfNeeded({ timeout: ACTION_TIMEOUT_MS });
         else await page.mouse.wheel(0, args.direction === 'up' ? -600 : 600);
         break;
       case 'check':
-      case 'uncheck':
-        await (await resolveRef(session, needRef())).setChecked(args.action === 'check', { timeout: ACTION_TIMEOUT_MS });
+      case 'uncheck': {
+        const target = await resolveRef(session, needRef());
+        outcome = await withOutcome(session, () => target.setChecked(args.action === 'check', { timeout: ACTION_TIMEOUT_MS }));
         break;
+      }
       case 'back':
-      case 'forward':
-        await (args.action === 'back' ? page.goBack({ timeout: ACTION_TIMEOUT_MS }) : page.goForward({ timeout: ACTION_TIMEOUT_MS }));
+      case 'forward': {
+        // Commit is enough: the settle waits for the document, and a bfcache restore has no load to wait for.
+        const go = { waitUntil: 'commit' as const, timeout: NAVIGATION_TIMEOUT_MS };
+        outcome = await withOutcome(session, () => (args.action === 'back' ? page.goBack(go) : page.goForward(go)));
         session.refs.clear();
         break;
+      }
     }
-    response.text(`Done: ${args.action}${args.ref ? ` on ${await describeRef(session, args.ref)}` : ''}\n${await pageLine(session)}`);
+    response.text(`Done: ${args.action}${what}${outcome ? `\n${outcome}` : ''}\n${await pageLine(session)}`);
   },
 });
 

@@ -17,7 +17,10 @@ export const navigate = defineTool({
       const res = await session.page.goto(args.url, { waitUntil: 'domcontentloaded', timeout: NAVIGATION_TIMEOUT_MS });
       status = res?.status();
     } catch (err) {
-      throw new ToolError(`Could not open ${args.url}: ${describeError(err)}`, err);
+      const reason = describeError(err);
+      // The network guard aborts refused requests as "blocked by client"; say what that means.
+      const refused = reason.includes('ERR_BLOCKED_BY_CLIENT') ? ' (refused by the network policy: private, loopback and link-local addresses cannot be opened from this browser)' : '';
+      throw new ToolError(`Could not open ${args.url}: ${reason}${refused}`, err);
     }
     session.refs.clear();
     response.text(`Opened ${session.page.url()}${status ? ` (HTTP ${status})` : ''}\nTitle: ${await session.page.title()}`);

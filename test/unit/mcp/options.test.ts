@@ -22,6 +22,11 @@ describe('parseServerOptions', () => {
       idleTimeoutMs: 900_000,
       // Not in the spec: the network guard is on unless the operator opts out for local use.
       allowPrivateNetwork: false,
+      // Not in the spec: hosting limits (lib/mcp/http.ts, session-registry.ts, origin.ts).
+      allowCallerProxy: false,
+      maxMcpSessionsPerKey: 10,
+      maxBrowserSessions: 5,
+      allowedOrigins: [],
     });
   });
 
@@ -43,6 +48,11 @@ describe('parseServerOptions', () => {
     ['human-preset', 'careful', { humanPreset: 'careful' }],
     ['log-level', 'debug', { logLevel: 'debug' }],
     ['idle-timeout', '1000', { idleTimeoutMs: 1000 }],
+    ['allow-private-network', 'true', { allowPrivateNetwork: true }],
+    ['allow-caller-proxy', 'true', { allowCallerProxy: true }],
+    ['max-mcp-sessions-per-key', '3', { maxMcpSessionsPerKey: 3 }],
+    ['max-browser-sessions', '2', { maxBrowserSessions: 2 }],
+    ['allowed-origins', 'https://App.example.com, http://localhost:6274', { allowedOrigins: ['https://app.example.com', 'http://localhost:6274'] }],
   ])('--%s %s and its %s mirror', (flag, value, expected) => {
     // Prepare / Act / Assess: the same value through the flag, the flag=value form and the env variable.
     const viaFlag = parseServerOptions([`--${flag}`, value], {});
@@ -57,6 +67,21 @@ describe('parseServerOptions', () => {
 
   it('accepts bare switches', () => {
     expect(parseServerOptions(['--headed', '--humanize', '--port', '1'], {})).toMatchObject({ headless: false, humanize: true, port: 1 });
+    expect(parseServerOptions(['--allow-caller-proxy', '--allow-private-network'], {})).toMatchObject({ allowCallerProxy: true, allowPrivateNetwork: true });
+  });
+
+  it('describes every flag in --help', () => {
+    const help = (() => {
+      try {
+        parseServerOptions(['--help'], {});
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return '';
+    })();
+    for (const flag of ['allow-caller-proxy', 'max-mcp-sessions-per-key', 'max-browser-sessions', 'allowed-origins', 'allow-private-network']) {
+      expect(help).toMatch(new RegExp(`--${flag}\\s+\\S`));
+    }
   });
 
   it.each([
@@ -70,6 +95,11 @@ describe('parseServerOptions', () => {
     [['--headless', 'maybe'], /--headless/],
     [['--auth-cache-ttl', '-1'], /--auth-cache-ttl/],
     [['--host'], /needs a value/],
+    [['--max-browser-sessions', '0'], /--max-browser-sessions/],
+    [['--max-mcp-sessions-per-key', '-2'], /--max-mcp-sessions-per-key/],
+    [['--allowed-origins', 'https://app.example.com/path'], /--allowed-origins .*origins like/],
+    [['--allowed-origins', '*'], /--allowed-origins/],
+    [['--allowed-origins', 'null'], /--allowed-origins/],
     [['positional'], /Unknown flag positional/],
   ])('refuses %j', (args, message) => {
     expect(() => parseServerOptions(args, {})).toThrow(message);
