@@ -3,7 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createAwsClients, credentialsFrom } from '../aws/clients.js';
 import { BrowserLauncher } from '../browser/chromium.js';
 import { KnowledgeIndex } from '../browser/knowledge.js';
-import { networkPolicy, type Resolver } from '../browser/network/guard.js';
+import { networkPolicy, type NetworkPolicy, type Resolver } from '../browser/network/guard.js';
 import { loadConfig } from '../config.js';
 import { DynamoApiKeyRepository } from '../keys/dynamo-api-key-repository.js';
 import { connectToLocalRuntime } from '../local/runtime-info.js';
@@ -44,9 +44,10 @@ export function exposureWarning(opts: Pick<ServerOptions, 'host' | 'authMode'>):
   return undefined;
 }
 
-/** What tests may swap: the guard's DNS, so a host name can stand for a public address on loopback. */
+/** What tests may swap: the guard's DNS and where a judged address is dialled, so a host name can stand for a public address served on loopback. */
 export interface ToolServerSeams {
   resolve?: Resolver;
+  dial?: NetworkPolicy['dial'];
 }
 
 export async function startToolServer(opts: ServerOptions, env: Record<string, string | undefined> = {}, seams: ToolServerSeams = {}): Promise<RunningToolServer> {
@@ -55,7 +56,7 @@ export async function startToolServer(opts: ServerOptions, env: Record<string, s
   const launcher = new BrowserLauncher({ headless: opts.headless, executablePath: loadConfig(env).CHROMIUM_PATH, hostEnv: () => env });
   const deps: ToolServerDeps = {
     launcher,
-    network: networkPolicy(opts.allowPrivateNetwork, seams.resolve),
+    network: networkPolicy(opts.allowPrivateNetwork, seams.resolve, { dial: seams.dial }),
     knowledge,
     defaults: { proxy: opts.proxy, fingerprint: opts.fingerprint, humanize: opts.humanize, humanPreset: opts.humanPreset },
     idleTimeoutMs: opts.idleTimeoutMs,

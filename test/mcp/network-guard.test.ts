@@ -16,7 +16,10 @@ import { call, createSession, newClient, refOf } from './helpers.js';
  * page through a server started with --allow-private-network does reach the canary,
  * which proves the page really tries.
  */
-const resolve: Resolver = async (host) => (host === 'localhost' ? ['93.184.216.34'] : ['127.0.0.1']);
+const SITE_IP = '93.184.216.34';
+const resolve: Resolver = async (host) => (host === 'localhost' ? [SITE_IP] : ['127.0.0.1']);
+/** The egress proxy dials what the guard judged; the "public" site is really served on loopback. */
+const dial = (address: string, port: number): { address: string; port: number } => ({ address: address === SITE_IP ? '127.0.0.1' : address, port });
 let canary: Canary;
 let site: FixtureServer;
 let guarded: RunningToolServer;
@@ -28,7 +31,7 @@ beforeAll(async () => {
   site = await startFixtureServer({ routes: hostileRoutes(() => canary.port) });
   page = `http://localhost:${new URL(site.url).port}`;
   const start = (flags: string[]) =>
-    startToolServer(parseServerOptions(['--transport', 'http', '--port', '0', '--log-level', 'error', ...flags], {}), {}, { resolve });
+    startToolServer(parseServerOptions(['--transport', 'http', '--port', '0', '--log-level', 'error', ...flags], {}), {}, { resolve, dial });
   guarded = await start([]);
   open = await start(['--allow-private-network']);
 });
@@ -103,9 +106,9 @@ describe('network guard of MCP browser sessions (loopback canary)', () => {
 });
 
 /**
- * A redirect from an allowed host into a private address. The route-level guard sees only
- * the first URL of a redirect chain, so these fail until the egress proxy being built in
- * lib/browser/network closes the gap; they are kept as they are on purpose.
+ * A redirect from an allowed host into a private address: a route on the context sees only
+ * the first URL of a chain, so these are stopped by the session's egress proxy, which
+ * judges every connection, hops included.
  */
 describe('network guard: redirects into a private address (loopback canary)', () => {
   it('a top-level navigation that redirects to the canary does not reach it', async () => {
