@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { InvalidEntryError } from './errors.js';
 import { type Lookup, type SiteEntry, SiteEntrySchema } from './schemas.js';
 
+// The entry types travel with the index, as they did from lib/browser/knowledge.ts.
+export { SiteEntrySchema, type Lookup, type SiteEntry };
+
 /**
  * The bundled knowledge graph: one JSON file per site under `<dir>/sites/`, every file
  * validated on load (an invalid one stops loading with the file and the field at fault).
