@@ -1,6 +1,6 @@
 import type { AwsClients } from './aws/clients.js';
 import { BrowserLauncher } from './browser/chromium.js';
-import { KnowledgeIndex } from './browser/knowledge.js';
+import { KnowledgeIndex } from './knowledge/index.js';
 import { networkPolicy, type NetworkPolicy } from './browser/network/guard.js';
 import type { Config } from './config.js';
 import { createDeps, type Deps } from './deps.js';

@@ -1,5 +1,5 @@
 import type { BrowserLauncher } from '../browser/chromium.js';
-import type { KnowledgeIndex } from '../browser/knowledge.js';
+import type { KnowledgeIndex } from '../knowledge/index.js';
 import { checkUrl, type NetworkPolicy } from '../browser/network/guard.js';
 import { renderToolResult } from '../browser/tool.js';
 import { findTool, runTool } from '../browser/tools/index.js';

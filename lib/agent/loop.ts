@@ -1,5 +1,5 @@
 import { generateText, type LanguageModel, type ModelMessage, type ToolCallPart, type ToolResultPart } from 'ai';
-import type { KnowledgeIndex } from '../browser/knowledge.js';
+import type { KnowledgeIndex } from '../knowledge/index.js';
 import { renderToolResult } from '../browser/tool.js';
 import { runTool, type BrowserTool } from '../browser/tools/index.js';
 import { TaskFailedError } from '../errors.js';

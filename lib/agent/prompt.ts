@@ -1,4 +1,4 @@
-import type { KnowledgeIndex, SiteEntry } from '../browser/knowledge.js';
+import type { KnowledgeIndex, SiteEntry } from '../knowledge/index.js';
 import { takeSnapshot } from '../browser/snapshot.js';
 import type { TaskItem } from '../tasks/model.js';
 import type { AgentBrowser } from './agent-browser.js';

@@ -1,39 +1,30 @@
-import { AppError } from '../errors.js';
+import { AppError, ValidationError } from '../errors.js';
 
 /**
  * Knowledge-graph failures. Every message is a sentence a model or an API caller can act
- * on, so all of them are exposed: the caller's mistakes are 400s and an upstream that
- * misbehaves is a 502, telling the two apart for retries and dashboards.
+ * on. The caller's mistakes (unknown site or operation, bad params) are ValidationErrors,
+ * so the API answers them with a 400 at submission; an upstream that misbehaves is an
+ * exposed AppError that fails the task or the tool call with its reason.
  */
-export class KnowledgeError extends AppError {
-  constructor(message: string, opts: { statusCode?: number; cause?: unknown } = {}) {
-    super(message, { statusCode: opts.statusCode ?? 400, expose: true, cause: opts.cause });
-  }
-}
+export class UnknownSiteError extends ValidationError {}
+
+export class UnknownOperationError extends ValidationError {}
+
+export class InvalidParamsError extends ValidationError {}
 
 /** A data file under `sites/` is malformed; loading stops so a bad entry never ships. */
-export class InvalidEntryError extends KnowledgeError {
+export class InvalidEntryError extends AppError {
   constructor(message: string, cause?: unknown) {
-    super(message, { statusCode: 500, cause });
+    super(message, { expose: true, cause });
   }
 }
 
-export class UnknownSiteError extends KnowledgeError {}
-
-export class UnknownOperationError extends KnowledgeError {}
-
-export class InvalidParamsError extends KnowledgeError {}
-
 /** The endpoint answered with an error status, an unreadable body, or not at all. */
-export class UpstreamError extends KnowledgeError {
+export class UpstreamError extends AppError {
   constructor(message: string, cause?: unknown) {
-    super(message, { statusCode: 502, cause });
+    super(message, { expose: true, cause });
   }
 }
 
 /** The body parsed, but a declared field is not where the recipe says it is. */
-export class ResponseShapeError extends KnowledgeError {
-  constructor(message: string) {
-    super(message, { statusCode: 502 });
-  }
-}
+export class ResponseShapeError extends UpstreamError {}

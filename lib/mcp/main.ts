@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createAwsClients, credentialsFrom } from '../aws/clients.js';
 import { BrowserLauncher } from '../browser/chromium.js';
-import { KnowledgeIndex } from '../browser/knowledge.js';
+import { KnowledgeIndex } from '../knowledge/index.js';
 import { networkPolicy, type NetworkPolicy, type Resolver } from '../browser/network/guard.js';
 import { loadConfig } from '../config.js';
 import { DynamoApiKeyRepository } from '../keys/dynamo-api-key-repository.js';

@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BrowserLauncher } from '../browser/chromium.js';
-import type { KnowledgeIndex } from '../browser/knowledge.js';
+import type { KnowledgeIndex } from '../knowledge/index.js';
 import type { NetworkPolicy } from '../browser/network/guard.js';
 import type { BrowserSession, BrowserSessionOptions } from '../browser/session.js';
 import { renderToolResult } from '../browser/tool.js';

@@ -1,5 +1,5 @@
 import type { SQSEvent } from 'aws-lambda';
-import { KnowledgeIndex } from '../../lib/browser/knowledge.js';
+import { KnowledgeIndex } from '../../lib/knowledge/index.js';
 import { putCredentials } from '../../lib/credentials/use-cases.js';
 import { agentJob, type AgentJobOptions } from '../../lib/agent/job.js';
 import { PLATFORM_DOMAINS } from '../../lib/agent/credentials.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { BrowserLauncher } from '../../lib/browser/chromium.js';
-import { KnowledgeIndex } from '../../lib/browser/knowledge.js';
+import { KnowledgeIndex } from '../../lib/knowledge/index.js';
 import { closeBrowserSession, createBrowserSession, type BrowserSession } from '../../lib/browser/session.js';
 import { renderToolResult } from '../../lib/browser/tool.js';
 import { findTool, runTool } from '../../lib/browser/tools/index.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { KnowledgeIndex } from '../../lib/browser/knowledge.js';
+import { KnowledgeIndex } from '../../lib/knowledge/index.js';
 import { closeBrowserSession, createBrowserSession, type BrowserSession } from '../../lib/browser/session.js';
 import { TRUNCATION_MARKER } from '../../lib/browser/snapshot.js';
 import { findTool, runTool } from '../../lib/browser/tools/index.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { KnowledgeIndex } from '../knowledge.js';
+import type { KnowledgeIndex } from '../../knowledge/index.js';
 import type { BrowserSession } from '../session.js';
 import type { ToolDefinition } from '../tool.js';
 

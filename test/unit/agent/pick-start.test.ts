@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { KnowledgeIndex } from '../../../lib/browser/knowledge.js';
+import { KnowledgeIndex } from '../../../lib/knowledge/index.js';
 import { SEARCH_URL, pickStart } from '../../../lib/agent/prompt.js';
 
 /** Discovery without `startUrl`, against the knowledge index the product ships. */

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fingerprintFromSeed } from '../../../lib/browser/fingerprint.js';
 import { curvedPath, HUMAN_PRESETS } from '../../../lib/browser/humanize.js';
-import { KnowledgeIndex } from '../../../lib/browser/knowledge.js';
+import { KnowledgeIndex } from '../../../lib/knowledge/index.js';
 
 describe('fingerprintFromSeed', () => {
   it('is deterministic per seed and varies across seeds', () => {

@@ -250,7 +250,7 @@ describe('runLookup', () => {
   });
 
   it('lets the port\'s own readable errors (network guard, size cap) through unchanged', async () => {
-    const refusal = new AppError('Refused: api.demo.example resolves to a private address.', { statusCode: 403, expose: true });
+    const refusal = new AppError('Refused: api.demo.example resolves to a private address.', { expose: true });
     const http: HttpGet = async () => {
       throw refusal;
     };
