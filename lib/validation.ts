@@ -27,7 +27,8 @@ export function formatIssues(issues: readonly Issue[], opts: { all?: boolean } =
 export const EndUserIdSchema = z
   .string({ error: (iss) => (iss.input === undefined ? 'endUserId is required' : 'endUserId must be a string') })
   .min(1, 'endUserId must not be empty')
-  .max(256, 'endUserId must be at most 256 characters');
+  .max(256, 'endUserId must be at most 256 characters')
+  .describe('Your own label for one of your end-users (opaque to the service)');
 
 const isHttpUrl = (v: string): boolean => {
   try {
@@ -42,4 +43,5 @@ const isHttpUrl = (v: string): boolean => {
 export const httpUrl = (field: string) =>
   z
     .string({ error: (iss) => (iss.input === undefined ? `${field} is required` : `${field} must be a string`) })
-    .refine(isHttpUrl, `${field} must be a valid http:// or https:// URL`);
+    .refine(isHttpUrl, `${field} must be a valid http:// or https:// URL`)
+    .meta({ format: 'uri', description: 'An absolute http:// or https:// URL' });

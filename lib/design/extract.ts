@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describeError } from '../errors.js';
-import type { ExtractorName } from '../tasks/model.js';
+import type { DesignResults, ExtractorName } from '../tasks/design-result.js';
 import type { AssetStore } from './asset-store.js';
 import { AssetUploader, type AssetFailureListener } from './assets.js';
 import { evaluateIn } from './evaluate.js';
@@ -68,10 +68,10 @@ export async function extractDesign(
     /** Told about every asset that could not be stored, so a storage outage is seen, not just missing links. */
     onAssetFailure?: AssetFailureListener;
   },
-): Promise<{ results: Partial<Record<ExtractorName, unknown>>; inPageMs: number }> {
+): Promise<{ results: DesignResults; inPageMs: number }> {
   const started = performance.now();
   const uploader = new AssetUploader(page, opts.assets, opts.assetPrefix, opts.allowUrl, opts.onAssetFailure);
-  const run: Record<ExtractorName, () => Promise<unknown>> = {
+  const run: { [K in ExtractorName]-?: () => Promise<NonNullable<DesignResults[K]>> } = {
     images: () => extractImages(page, uploader),
     fonts: () => extractFonts(page, uploader),
     colors: () => extractColors(page),
@@ -79,13 +79,14 @@ export async function extractDesign(
     tokens: () => extractTokens(page),
     logo: () => extractLogo(page, uploader),
   };
-  const results: Partial<Record<ExtractorName, unknown>> = {};
-  for (const name of new Set(opts.extractors)) {
+  const settle = async (name: ExtractorName): Promise<DesignResults[ExtractorName]> => {
     try {
-      results[name] = await run[name]();
+      return await run[name]();
     } catch (err) {
-      results[name] = { error: `${name} extractor failed: ${describeError(err)}` };
+      return { error: `${name} extractor failed: ${describeError(err)}` };
     }
-  }
+  };
+  const results: DesignResults = {};
+  for (const name of new Set(opts.extractors)) Object.assign(results, { [name]: await settle(name) });
   return { results, inPageMs: Math.round(performance.now() - started) };
 }

@@ -1,3 +1,5 @@
+import type { FontEntry } from '../tasks/design-result.js';
+
 /**
  * Pure helpers for the fonts extractor: @font-face parsing (used for same-origin rules and
  * for cross-origin stylesheet text read from the network, whose cssRules the page cannot
@@ -11,7 +13,7 @@ export interface FontFace {
   urls: string[];
 }
 
-export type FontSource = 'google' | 'adobe' | 'self-hosted' | 'system';
+export type FontSource = FontEntry['source'];
 
 export function unquote(s: string): string {
   return s.trim().replace(/^(['"])(.*)\1$/, '$2').trim();

@@ -1,20 +1,11 @@
 import type { Page } from 'playwright-core';
 import type { AssetUploader } from './assets.js';
-import { faceUrlFor, fontSource, isIconFamily, parseFontFaces, type FontFace, type FontSource } from './font-face.js';
+import type { FontEntry } from '../tasks/design-result.js';
+import { faceUrlFor, fontSource, isIconFamily, parseFontFaces, type FontFace } from './font-face.js';
 import { evaluateIn } from './evaluate.js';
 
-export type FontUsage = 'heading' | 'body' | 'ui' | 'code';
-export interface FontEntry {
-  family: string;
-  usage: FontUsage;
-  count: number;
-  weights: number[];
-  source: FontSource;
-  faceUrl?: string;
-  originalFaceUrl?: string;
-  downloadUrl?: string;
-  s3Key?: string;
-}
+export type { FontEntry };
+export type FontUsage = FontEntry['usage'];
 
 interface FontUse {
   family: string;

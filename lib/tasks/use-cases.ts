@@ -17,6 +17,7 @@ import { inlineOffloaded, type ResultStore } from './result-store.js';
 import type { SessionRepository } from './session-repository.js';
 import type { TaskQueue } from './task-queue.js';
 import type { TaskRepository } from './task-repository.js';
+import type { CancelledTask, Session, Submitted } from './schemas.js';
 
 /** What the task use cases need; lib/deps.ts provides it. */
 export interface TaskDeps extends QuotaDeps {
@@ -28,12 +29,7 @@ export interface TaskDeps extends QuotaDeps {
   now: () => Date;
 }
 
-export interface Submitted {
-  taskId: string;
-  sessionId: string;
-  status: 'pending';
-  createdAt: string;
-}
+export type { Submitted };
 
 /** A fresh `pending` task item; the worker tests build theirs with it too. */
 export function newTaskItem(base: {
@@ -180,7 +176,7 @@ export async function getTask(deps: Pick<TaskDeps, 'tasks' | 'results'>, auth: A
 /** How a cancel request was taken: a pending task is cancelled at once, a running one at its next step. */
 export interface CancelOutcome {
   outcome: 'cancelled' | 'cancel-requested';
-  task: TaskView & { cancelRequested: true };
+  task: CancelledTask;
 }
 
 /** POST /v1/tasks/{taskId}/cancel (our addition, DESIGN §6); a finished task is a conflict. */
@@ -227,7 +223,7 @@ export async function getSession(
   deps: Pick<TaskDeps, 'tasks' | 'sessions' | 'results'>,
   auth: AuthContext,
   input: { sessionId: string },
-): Promise<{ sessionId: string; tasks: TaskView[] }> {
+): Promise<Session> {
   const session = await deps.sessions.get(input.sessionId);
   if (!session) throw new NotFoundError('Session not found');
   if (session.businessId !== auth.businessId) throw new ForbiddenError('This session belongs to another business');
