@@ -27,6 +27,8 @@ export default defineConfig({
       tier('design', { timeout: 120_000, sequential: true }),
       tier('mcp', { timeout: 120_000, sequential: true }),
       tier('agent', { timeout: 120_000, sequential: true }),
+      // The TypeScript and Python clients against the local runtime over HTTP.
+      tier('clients', { timeout: 120_000, sequential: true }),
     ],
   },
 });
