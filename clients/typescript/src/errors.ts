@@ -18,7 +18,8 @@ export class APIError extends BrowserTaskError {
   readonly headers: Headers;
 
   constructor(status: number, body: Record<string, unknown>, headers: Headers) {
-    const error = typeof body.error === 'string' ? body.error : `HTTP ${status}`;
+    // API Gateway's own answers (throttling, oversized payloads) say `message`, not `error`.
+    const error = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : `HTTP ${status}`;
     const requestId = headers.get('x-request-id') ?? (typeof body.requestId === 'string' ? body.requestId : undefined);
     super(`${status} ${error}${requestId ? ` (request id ${requestId})` : ''}`);
     this.status = status;

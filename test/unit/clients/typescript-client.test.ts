@@ -47,7 +47,8 @@ describe('error mapping', () => {
     const quota = err(429, { error: 'Monthly task quota of 15 reached', limit: 15, used: 15 });
     expect(quota).toBeInstanceOf(QuotaExceededError);
     expect(quota).toMatchObject({ limit: 15, used: 15 });
-    const rate = err(429, { error: 'Too many requests' }, { 'retry-after': '3' });
+    const rate = err(429, { message: 'Too Many Requests' }, { 'retry-after': '3' });
+    expect(rate.error).toBe('Too Many Requests');
     expect(rate).toBeInstanceOf(RateLimitError);
     expect((rate as RateLimitError).retryAfterMs).toBe(3000);
   });
