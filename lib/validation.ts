@@ -27,7 +27,8 @@ export function formatIssues(issues: readonly Issue[], opts: { all?: boolean } =
 export const EndUserIdSchema = z
   .string({ error: (iss) => (iss.input === undefined ? 'endUserId is required' : 'endUserId must be a string') })
   .min(1, 'endUserId must not be empty')
-  .max(256, 'endUserId must be at most 256 characters');
+  .max(256, 'endUserId must be at most 256 characters')
+  .describe('Your own label for one of your end-users (opaque to the service)');
 
 const isHttpUrl = (v: string): boolean => {
   try {
@@ -46,7 +47,8 @@ export const httpUrl = (field: string) =>
   z
     .string({ error: (iss) => (iss.input === undefined ? `${field} is required` : `${field} must be a string`) })
     .max(MAX_URL_LENGTH, `${field} must be at most ${MAX_URL_LENGTH} characters`)
-    .refine(isHttpUrl, `${field} must be a valid http:// or https:// URL`);
+    .refine(isHttpUrl, `${field} must be a valid http:// or https:// URL`)
+    .meta({ format: 'uri', description: 'An absolute http:// or https:// URL' });
 
 /**
  * Ids in paths (taskId, sessionId, keyId). Ours are UUIDs or shorter; 256 keeps any id

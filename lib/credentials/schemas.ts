@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CREDENTIAL_FIELDS, isCredentialField, type CredentialField } from './model.js';
+import { CREDENTIAL_FIELDS, isCredentialField, PLATFORMS, type CredentialField, type Platform } from './model.js';
 
 /**
  * 8 KiB of UTF-8 per value: real session cookies are a few hundred bytes, browsers cap a
@@ -32,6 +32,19 @@ export const DeleteCredentialsBody = z
       .optional()
       .refine((list) => !list || list.every(isCredentialField), {
         message: `fields may only contain: ${CREDENTIAL_FIELDS.join(', ')}`,
+      })
+      .meta({
+        items: { enum: [...CREDENTIAL_FIELDS] },
+        description: 'Credential fields to clear; omitted or empty clears all of them',
       }),
   })
   .optional();
+
+/** GET: which platforms are connected, as booleans; never a secret (SPEC §2.4). */
+export const CredentialStatusSchema = z.object({
+  endUserId: z.string(),
+  platforms: z
+    .object(Object.fromEntries(PLATFORMS.map((p) => [p, z.boolean()])) as Record<Platform, z.ZodBoolean>)
+    .describe('Platform name → whether its login cookie is stored'),
+});
+export type CredentialStatus = z.infer<typeof CredentialStatusSchema>;

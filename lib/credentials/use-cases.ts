@@ -2,8 +2,8 @@ import type { AuthContext } from '../auth-context.js';
 import { ValidationError } from '../errors.js';
 import type { Encryptor } from './encryptor.js';
 import type { EndUserRepository } from './end-user-repository.js';
-import { CREDENTIAL_FIELDS, isCredentialField, platformStatus, type CredentialField, type Platform } from './model.js';
-import type { CredentialValues } from './schemas.js';
+import { CREDENTIAL_FIELDS, isCredentialField, platformStatus, type CredentialField } from './model.js';
+import type { CredentialStatus, CredentialValues } from './schemas.js';
 
 export interface CredentialDeps {
   endUsers: EndUserRepository;
@@ -36,7 +36,7 @@ export async function credentialStatus(
   deps: Pick<CredentialDeps, 'endUsers'>,
   auth: AuthContext,
   input: { endUserId: string },
-): Promise<{ endUserId: string; platforms: Record<Platform, boolean> }> {
+): Promise<CredentialStatus> {
   const item = await deps.endUsers.get(auth.businessId, input.endUserId);
   const present = new Set(CREDENTIAL_FIELDS.filter((f) => item?.[f] !== undefined));
   return { endUserId: input.endUserId, platforms: platformStatus(present) };

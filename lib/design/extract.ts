@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describeError } from '../errors.js';
-import type { ExtractorName } from '../tasks/model.js';
+import type { DesignResults, ExtractorName } from '../tasks/design-result.js';
 import type { AssetStore } from './asset-store.js';
 import { guardedFetch } from '../browser/network/fetch.js';
 import type { NetworkPolicy } from '../browser/network/guard.js';
@@ -96,11 +96,11 @@ export async function extractDesign(
     /** Told about every asset that could not be downloaded or stored, so an outage is seen, not just missing links. */
     onAssetFailure?: AssetFailureListener;
   },
-): Promise<{ results: Partial<Record<ExtractorName, unknown>>; inPageMs: number; runs: ExtractorRun[] }> {
+): Promise<{ results: DesignResults; inPageMs: number; runs: ExtractorRun[] }> {
   const started = performance.now();
   const get: GuardedGet = (url, o) => guardedFetch(opts.network, url, o);
   const uploader = new AssetUploader(opts.assets, opts.assetPrefix, get, opts.onAssetFailure);
-  const run: Record<ExtractorName, () => Promise<unknown>> = {
+  const run: { [K in ExtractorName]-?: () => Promise<NonNullable<DesignResults[K]>> } = {
     images: () => extractImages(page, uploader),
     fonts: () => extractFonts(page, uploader),
     colors: () => extractColors(page),
@@ -108,20 +108,20 @@ export async function extractDesign(
     tokens: () => extractTokens(page),
     logo: () => extractLogo(page, uploader),
   };
-  const results: Partial<Record<ExtractorName, unknown>> = {};
+  const results: DesignResults = {};
   const runs: ExtractorRun[] = [];
   for (const name of new Set(opts.extractors)) {
     const t0 = performance.now();
     try {
-      const r = (await run[name]()) as Record<string, unknown>;
-      results[name] = r;
-      runs.push({ name, ms: Math.round(performance.now() - t0), ok: true, summary: FOUND[name](r) });
+      const r = await run[name]();
+      Object.assign(results, { [name]: r });
+      runs.push({ name, ms: Math.round(performance.now() - t0), ok: true, summary: FOUND[name](r as Record<string, unknown>) });
     } catch (err) {
       const error = `${name} extractor failed: ${describeError(err)}`;
-      results[name] = { error };
+      Object.assign(results, { [name]: { error } });
       runs.push({ name, ms: Math.round(performance.now() - t0), ok: false, summary: error });
     }
   }
-  capInlineFields(results);
+  capInlineFields(results as Record<string, unknown>);
   return { results, inPageMs: Math.round(performance.now() - started), runs };
 }

@@ -1,3 +1,5 @@
+import type { FontEntry } from '../tasks/design-result.js';
+
 /**
  * Pure helpers for the fonts extractor: @font-face parsing (used for same-origin rules and
  * for cross-origin stylesheet text read from the network, whose cssRules the page cannot
@@ -12,7 +14,7 @@ export interface FontFace {
 }
 
 /** `self-hosted`, a web-font service by name, or `system` when no @font-face serves the family. */
-export type FontSource = 'google' | 'adobe' | 'bunny' | 'fontshare' | 'fonts.com' | 'typography.com' | 'self-hosted' | 'system';
+export type FontSource = FontEntry['source'];
 
 /** Web-font services by the hosts their stylesheets and files come from. */
 const SERVICES: [Exclude<FontSource, 'self-hosted' | 'system'>, RegExp][] = [

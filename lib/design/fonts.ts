@@ -1,27 +1,11 @@
 import type { Page } from 'playwright-core';
 import type { AssetUploader } from './assets.js';
-import { faceUrlFor, fontSource, isIconFamily, parseFontFaces, splitFamilies, type FontFace, type FontSource } from './font-face.js';
+import type { FontEntry } from '../tasks/design-result.js';
+import { faceUrlFor, fontSource, isIconFamily, parseFontFaces, splitFamilies, type FontFace } from './font-face.js';
 import { evaluateIn } from './evaluate.js';
 
-export type FontUsage = 'heading' | 'body' | 'ui' | 'code';
-export interface FontEntry {
-  /** The first family the site declares for this text (computed stack, quotes stripped), installed or not. */
-  family: string;
-  usage: FontUsage;
-  /** Every usage the family serves, most characters first (`usage` is the first). */
-  usages: FontUsage[];
-  /** The whole declared stack. */
-  stack: string[];
-  /** The family Chromium actually painted with on this worker: depends on its installed fonts. */
-  rendered: string;
-  count: number;
-  weights: number[];
-  source: FontSource;
-  faceUrl?: string;
-  originalFaceUrl?: string;
-  downloadUrl?: string;
-  s3Key?: string;
-}
+export type { FontEntry };
+export type FontUsage = FontEntry['usage'];
 
 export interface FontUse {
   family: string;

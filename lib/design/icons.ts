@@ -1,21 +1,10 @@
+import type { IconEntry } from '../tasks/design-result.js';
 import type { Page } from 'playwright-core';
 import { sha, type AssetUploader } from './assets.js';
 import { evaluateIn } from './evaluate.js';
 
-export type IconStyle = 'outline' | 'filled' | 'duotone';
-export interface IconEntry {
-  hash: string;
-  /** Standalone SVG markup for SVG icons; `font:<family>:<glyph>` for icon-font glyphs. */
-  source?: string;
-  kind: 'svg' | 'sprite' | 'font';
-  /** Rendered size in CSS px (the larger side), the most common one across uses. */
-  size: number;
-  style: IconStyle;
-  count: number;
-  signedUrl?: string;
-  downloadUrl?: string;
-  s3Key?: string;
-}
+export type { IconEntry };
+export type IconStyle = IconEntry['style'];
 interface IconUse {
   kind: IconEntry['kind'];
   canon: string;

@@ -1,18 +1,9 @@
+import type { ImageEntry } from '../tasks/design-result.js';
 import type { Page } from 'playwright-core';
 import type { AssetUploader } from './assets.js';
 import { evaluateIn } from './evaluate.js';
 
-export interface ImageEntry {
-  src: string;
-  type: 'img' | 'picture' | 'background' | 'svg';
-  naturalWidth: number;
-  naturalHeight: number;
-  alt: string;
-  svgSource?: string;
-  originalSrc?: string;
-  downloadUrl?: string;
-  s3Key?: string;
-}
+export type { ImageEntry };
 
 /** Inline SVGs at or under this rendered size are icons (icons extractor), not images. */
 export const ICON_MAX_PX = 48;

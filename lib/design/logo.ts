@@ -1,21 +1,10 @@
+import type { LogoResult } from '../tasks/design-result.js';
 import type { Page } from 'playwright-core';
 import type { AssetUploader } from './assets.js';
 import { pickLogo, type LogoCandidate } from './logo-score.js';
 import { evaluateIn } from './evaluate.js';
 
-export interface LogoResult {
-  found: boolean;
-  src?: string;
-  /** `text` is a wordmark set in type: no image, its text in `alt`. */
-  type?: LogoCandidate['kind'] | 'text';
-  width?: number;
-  height?: number;
-  svgSource?: string;
-  alt?: string;
-  originalSrc?: string;
-  downloadUrl?: string;
-  s3Key?: string;
-}
+export type { LogoResult };
 
 /** Browser side: every image, inline SVG and background-image element, with the features scoreLogo weighs; plus a text wordmark, if the header has one. */
 export function collectLogoCandidates(): { candidates: LogoCandidate[]; wordmark: Wordmark | null } {

@@ -1,3 +1,4 @@
+import type { ContrastIssue, PaletteColor } from '../tasks/design-result.js';
 import { assignRoles } from './roles.js';
 import {
   blend,
@@ -52,20 +53,8 @@ export interface ColorVar {
   value: string;
 }
 
-export type ColorRole = 'primary' | 'background' | 'text' | 'error' | 'success' | 'warning' | 'neutral';
-export interface PaletteColor {
-  hex: string;
-  rgb: string;
-  count: number;
-  role: ColorRole;
-}
-export interface ContrastIssue {
-  fg: string;
-  bg: string;
-  ratio: number;
-  passesAA: boolean;
-  passesAAA: boolean;
-}
+export type { ContrastIssue, PaletteColor };
+export type ColorRole = PaletteColor['role'];
 
 /** Colors closer than this (OKLab ΔE ×100) are one palette entry: ~1 JND of slack. */
 export const MERGE_DELTA_E = 2.5;

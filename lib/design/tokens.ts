@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { parseCssColor } from './color-math.js';
 import { dtcgColor, dtcgDimension, parseBoxShadow, parseGradient, splitTopLevel } from './dtcg.js';
 import { evaluateIn } from './evaluate.js';
+import type { TokensResult } from '../tasks/design-result.js';
 
 interface RawTokens {
   spacing: Record<string, number>;
@@ -15,15 +16,7 @@ export interface Counted<T> {
   value: T;
   count: number;
 }
-export interface TokensResult {
-  dtcg: Record<string, unknown>;
-  spacing: Counted<number>[];
-  radii: Counted<string>[];
-  shadows: Counted<string>[];
-  gradients: Counted<string>[];
-  motionDurationsMs: number[];
-  cssVariables: { name: string; value: string }[];
-}
+export type { TokensResult };
 
 /** Browser side: histograms of computed spacing, radii, shadows, gradients and motion, plus :root custom properties. */
 function collectTokens(maxNodes: number): RawTokens {

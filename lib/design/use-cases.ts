@@ -1,13 +1,10 @@
 import type { AuthContext } from '../auth-context.js';
 import { ValidationError } from '../errors.js';
 import { EXTRACTORS, type ExtractorName } from '../tasks/model.js';
-import { submitDesignTask, type Submitted, type TaskDeps } from '../tasks/use-cases.js';
-import { isExtractorName, resolveExtractors, type DesignInput } from './schemas.js';
+import { submitDesignTask, type TaskDeps } from '../tasks/use-cases.js';
+import { isExtractorName, resolveExtractors, type DesignInput, type DesignSubmitted } from './schemas.js';
 
-export interface DesignSubmitted extends Submitted {
-  extractors: ExtractorName[];
-  enableIpRotation: boolean;
-}
+export type { DesignSubmitted };
 
 /**
  * POST /v1/design/extract[/{extractor}]: decides which extractors run (the path alias

@@ -42,6 +42,7 @@ const AUTH: RouteResource[] = ['apiKeys:read', 'activity:write'];
 
 export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/health', handler: 'health', uses: [] },
+  { method: 'GET', path: '/v1/openapi.json', handler: 'openapi', uses: [] },
   {
     method: 'POST',
     path: '/v1/tasks',

@@ -4,6 +4,7 @@ import type { BusinessRepository } from '../quota/quota-repository.js';
 import type { ApiKeyRepository } from './api-key-repository.js';
 import type { KeyActivityRepository } from './key-activity-repository.js';
 import { mintApiKey } from './model.js';
+import type { CreatedKey, KeyView } from './schemas.js';
 
 export interface KeyDeps {
   apiKeys: ApiKeyRepository;
@@ -12,12 +13,7 @@ export interface KeyDeps {
   now: () => Date;
 }
 
-export interface CreatedKey {
-  businessId: string;
-  keyId: string;
-  apiKey: string;
-  prefix: string;
-}
+export type { CreatedKey, KeyView };
 
 /** The only moment the secret exists outside the caller: it is returned, never stored. */
 export async function createApiKey(deps: KeyDeps, auth: AuthContext, input: { label?: string } = {}): Promise<CreatedKey> {
@@ -26,16 +22,6 @@ export async function createApiKey(deps: KeyDeps, auth: AuthContext, input: { la
   const { secret, record } = mintApiKey(auth.businessId, input.label, now);
   await deps.apiKeys.create(record);
   return { businessId: auth.businessId, keyId: record.keyId, apiKey: secret, prefix: record.prefix };
-}
-
-/** A key as the dashboard lists it: never the secret, never its hash. */
-export interface KeyView {
-  keyId: string;
-  prefix: string;
-  label: string | null;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
 }
 
 /** Keys of the caller's business; lastUsedAt comes from the Activity table (or, for keys used before it existed, the key item). */

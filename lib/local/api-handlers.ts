@@ -10,6 +10,7 @@ import { health } from '../../functions/api/health.js';
 import { listApiKeys } from '../../functions/api/list-api-keys.js';
 import { listTasks } from '../../functions/api/list-tasks.js';
 import { methodNotAllowed } from '../../functions/api/method-not-allowed.js';
+import { openapi } from '../../functions/api/openapi.js';
 import { putCredentials } from '../../functions/api/put-credentials.js';
 import { revokeApiKey } from '../../functions/api/revoke-api-key.js';
 import type { z } from 'zod';
@@ -22,6 +23,7 @@ export function apiHandlers(getDeps: () => Deps): Record<string, ApiLambda> {
   const wrap = <S extends z.ZodType | undefined>(def: ApiDefinition<S>): [string, ApiLambda] => [def.name, apiHandler(def, getDeps)];
   return Object.fromEntries([
     wrap(health),
+    wrap(openapi),
     wrap(createTask),
     wrap(listTasks),
     wrap(getTask),

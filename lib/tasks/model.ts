@@ -1,20 +1,15 @@
 import * as z from 'zod';
+import type { DesignResult, ExtractorName } from './design-result.js';
+import type { SessionSummary, StepSummary, TaskUsage, TaskView } from './schemas.js';
 
 export const TASK_STATUSES = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const TERMINAL_STATUSES: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
 
-export const EXTRACTORS = ['images', 'fonts', 'colors', 'icons', 'tokens', 'logo'] as const;
-export type ExtractorName = (typeof EXTRACTORS)[number];
+export { EXTRACTORS, type DesignResult, type ExtractorName } from './design-result.js';
+export type { SessionSummary, StepSummary, TaskUsage, TaskView };
 
 export const MAX_STEPS = 25;
-
-export interface StepSummary {
-  n: number;
-  type: string;
-  msg: string;
-  success: boolean;
-}
 
 export interface AgentRequest {
   startUrl?: string;
@@ -27,13 +22,6 @@ export interface DesignRequest {
   url: string;
   extractors: ExtractorName[];
   enableIpRotation: boolean;
-}
-
-export interface DesignResult {
-  url: string;
-  extractors: ExtractorName[];
-  durationMs: number;
-  results: Partial<Record<ExtractorName, unknown>>;
 }
 
 /** The stored task item: SPEC 2.1 fields plus internal ones. */
@@ -71,7 +59,7 @@ export interface TaskItem {
   cancelRequested?: boolean;
   /** Large result fields offloaded to S3 (DESIGN §5); inlined on read. */
   offloadedKey?: string;
-  usage?: Record<string, unknown>;
+  usage?: TaskUsage;
   /** Epoch seconds at which DynamoDB TTL deletes the item (TASK_RETENTION_DAYS after creation). */
   expiresAt?: number;
   /** Design tasks: where the time went (page load, in-page extraction, total), in ms. */
@@ -84,27 +72,6 @@ export const OFFLOADABLE_FIELDS = ['result', 'structured_content', 'html_dump', 
 /** The queue message handed to the worker. */
 export const TaskMessageSchema = z.object({ taskId: z.string().min(1), kind: z.enum(['agent', 'design']) });
 export type TaskMessage = z.infer<typeof TaskMessageSchema>;
-
-/** The public view of SPEC 2.1: documented fields only, internal ones dropped. */
-export interface TaskView {
-  taskId: string;
-  sessionId: string;
-  endUserId: string;
-  task: string;
-  status: TaskStatus;
-  result?: string | Record<string, unknown>;
-  structured_content?: Record<string, unknown>;
-  html_dump?: string;
-  totalSteps: number;
-  durationMs: number;
-  visitedUrls: string[];
-  stepSummaries: StepSummary[];
-  error?: string;
-  createdAt: string;
-  updatedAt: string;
-  design?: DesignResult;
-  usage?: Record<string, unknown>;
-}
 
 export function toTaskView(t: TaskItem): TaskView {
   const view: TaskView = {
@@ -144,16 +111,6 @@ export interface SessionItem {
   createdAt: string;
   /** Design sessions hold exactly one task and cannot be continued. */
   kind: 'agent' | 'design';
-}
-
-/** SPEC §2.2: one row of GET /v1/tasks. */
-export interface SessionSummary {
-  sessionId: string;
-  firstTask: TaskView;
-  turnCount: number;
-  latestStatus: TaskItem['status'];
-  latestCreatedAt: string;
-  latestUpdatedAt: string;
 }
 
 /** The session row a new session starts with: this task is its first and latest turn. */

@@ -20,6 +20,7 @@ import { fitTaskView, RESPONSE_BUDGET_BYTES } from './view-limits.js';
 import type { SessionRepository } from './session-repository.js';
 import type { TaskQueue } from './task-queue.js';
 import type { TaskRepository } from './task-repository.js';
+import type { CancelledTask, Session, Submitted } from './schemas.js';
 
 /** What the task use cases need; lib/deps.ts provides it. */
 export interface TaskDeps extends QuotaDeps {
@@ -32,12 +33,7 @@ export interface TaskDeps extends QuotaDeps {
   now: () => Date;
 }
 
-export interface Submitted {
-  taskId: string;
-  sessionId: string;
-  status: 'pending';
-  createdAt: string;
-}
+export type { Submitted };
 
 /** A fresh `pending` task item; the worker tests build theirs with it too. */
 export function newTaskItem(base: {
@@ -201,7 +197,7 @@ export async function getTask(deps: Pick<TaskDeps, 'tasks' | 'results' | 'config
 /** How a cancel request was taken: a pending task is cancelled at once, a running one at its next step. */
 export interface CancelOutcome {
   outcome: 'cancelled' | 'cancel-requested';
-  task: TaskView & { cancelRequested: true };
+  task: CancelledTask;
 }
 
 /** POST /v1/tasks/{taskId}/cancel (our addition, DESIGN §6); a finished task is a conflict. */
@@ -249,7 +245,7 @@ export async function getSession(
   deps: Pick<TaskDeps, 'tasks' | 'sessions' | 'results' | 'config'>,
   auth: AuthContext,
   input: { sessionId: string },
-): Promise<{ sessionId: string; tasks: TaskView[] }> {
+): Promise<Session> {
   const session = await deps.sessions.get(input.sessionId);
   if (!session) throw new NotFoundError('Session not found');
   if (session.businessId !== auth.businessId) throw new ForbiddenError('This session belongs to another business');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { LocalDashboardTokens } from '../../lib/auth/local-dashboard-tokens.js';
 import { createApiKey } from '../../lib/keys/use-cases.js';
 import { dashboardSecretFile, startLocalRuntime, type LocalRuntime } from '../../lib/local/runtime.js';
+import { checkResponse } from './contract.js';
 
 export interface TestRuntime {
   runtime: LocalRuntime;
@@ -14,6 +15,7 @@ export interface TestRuntime {
   dashboardToken(businessId?: string): Promise<string>;
   /** Polls GET /v1/tasks/{taskId} until the task is terminal (SPEC §3). */
   poll(taskId: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** One request; the response must match the OpenAPI document, or this throws a ContractError. */
   call(method: string, path: string, opts?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<{
     status: number;
     headers: Headers;
@@ -57,6 +59,8 @@ export async function startTestRuntime(opts: { workers?: boolean; env?: Record<s
     }
     const res = await fetch(runtime.url + path, { method, headers, body });
     const text = await res.text();
+    // Every response of the tests is held to the OpenAPI document (test/support/contract.ts).
+    checkResponse(method, runtime.url + path, { status: res.status, headers: res.headers, text });
     let parsed: Record<string, unknown> = {};
     try {
       parsed = JSON.parse(text) as Record<string, unknown>;
