@@ -16,8 +16,12 @@ describe('folder graph of lib/', () => {
     expect(importsOf('worker')).not.toContain('design');
   });
 
-  it('keeps the browser layer (and its network guard) on the kernel only', () => {
-    expect(importsOf('browser').every((f) => f.startsWith('(lib)/'))).toBe(true);
+  it('keeps the browser layer (and its network guard) on the kernel and the knowledge graph only', () => {
+    expect(importsOf('browser').filter((f) => !f.startsWith('(lib)/') && f !== 'knowledge')).toEqual([]);
+  });
+
+  it('keeps the knowledge graph, which the browser tools read, on the kernel only', () => {
+    expect(importsOf('knowledge').filter((f) => !f.startsWith('(lib)/'))).toEqual([]);
   });
 
   it.each(['tasks', 'quota', 'keys', 'credentials', 'auth'])('keeps the %s capability off browsers, jobs and transports', (capability) => {
