@@ -13,7 +13,7 @@ import {
   TaskViewSchema,
 } from '../tasks/schemas.js';
 import { EndUserIdSchema } from '../validation.js';
-import { ErrorSchema, OkSchema, QuotaErrorSchema, ServerErrorSchema } from './schemas.js';
+import { ErrorSchema, OkSchema, QuotaErrorSchema, RateLimitErrorSchema, ServerErrorSchema } from './schemas.js';
 
 /**
  * What the OpenAPI document says about each entry of ROUTES (routes.ts), keyed
@@ -58,12 +58,24 @@ function common(auth: AuthMode, opts: { body?: boolean } = {}): Record<number, R
       headers: { 'www-authenticate': 'Always `Bearer`' },
     };
   }
-  if (auth === 'apiKey') out[403] = error('Revoked API key, or a resource of another business');
+  if (auth === 'apiKey') {
+    out[403] = error('Revoked API key, or a resource of another business');
+    out[429] = rateLimited;
+  }
   out[500] = { description: 'Server error; the body names the request id for support', schema: ServerErrorSchema };
   return out;
 }
 
-const quota: ResponseSpec = { description: 'Monthly task quota reached', schema: QuotaErrorSchema };
+const rateLimited: ResponseSpec = {
+  description: 'This API key sent more requests this minute than BTS_RATE_LIMIT_PER_MINUTE allows',
+  schema: RateLimitErrorSchema,
+  headers: { 'retry-after': 'Seconds until the next minute window' },
+};
+/** A submission's 429: the monthly quota (with `limit` and `used`) or the per-key rate limit. */
+const quota: ResponseSpec = {
+  description: 'Monthly task quota reached (`limit`, `used`), or the per-key rate limit (`retryAfterSeconds`, Retry-After)',
+  schema: z.union([QuotaErrorSchema, RateLimitErrorSchema]),
+};
 const taskId = { taskId: z.string().describe('The task id returned on submission') };
 
 const designSubmit = (alias: boolean): OperationSpec => ({
@@ -102,8 +114,10 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   },
   'POST /v1/tasks': {
     operationId: 'createTask',
-    summary: 'Submit an agent task',
-    description: 'Answers at once with status `pending`; poll GET /v1/tasks/{taskId} (every 2 s is recommended) until the status is terminal.',
+    summary: 'Submit an agent task, or a lookup task',
+    description:
+      'Answers at once with status `pending`; poll GET /v1/tasks/{taskId} (every 2 s is recommended) until the status is terminal. ' +
+      'With `lookup` (our addition to the spec) the task runs one knowledge-graph recipe with no model and no browser.',
     tag: 'tasks',
     auth: 'apiKey',
     body: { schema: CreateTaskBody, required: true },
@@ -117,6 +131,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
         description: 'The task could not be enqueued: it is kept as `failed` (its id is in `taskId`) and not counted. Other server errors too.',
         schema: ServerErrorSchema,
       },
+      503: { description: 'No agent model is configured, so only `lookup` tasks can run; nothing was counted', schema: ServerErrorSchema },
     },
   },
   'GET /v1/tasks': {
