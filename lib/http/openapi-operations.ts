@@ -12,7 +12,7 @@ import {
   SubmittedSchema,
   TaskViewSchema,
 } from '../tasks/schemas.js';
-import { EndUserIdSchema } from '../validation.js';
+import { EndUserIdSchema, idParam } from '../validation.js';
 import { ErrorSchema, OkSchema, QuotaErrorSchema, RateLimitErrorSchema, ServerErrorSchema } from './schemas.js';
 
 /**
@@ -76,7 +76,8 @@ const quota: ResponseSpec = {
   description: 'Monthly task quota reached (`limit`, `used`), or the per-key rate limit (`retryAfterSeconds`, Retry-After)',
   schema: z.union([QuotaErrorSchema, RateLimitErrorSchema]),
 };
-const taskId = { taskId: z.string().describe('The task id returned on submission') };
+const taskId = { taskId: idParam('taskId').describe('The task id returned on submission') };
+const longId = (name: string): ResponseSpec => error(`${name} over 256 characters`);
 
 const designSubmit = (alias: boolean): OperationSpec => ({
   operationId: alias ? 'extractDesignWith' : 'extractDesign',
@@ -157,6 +158,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
     responses: {
       200: { description: 'The task record', schema: TaskViewSchema },
       ...common('apiKey'),
+      400: longId('taskId'),
       404: error('Unknown task'),
     },
   },
@@ -171,6 +173,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
       200: { description: 'Cancelled: the task now reads `cancelled`', schema: CancelledTaskSchema },
       202: { description: 'Cancel requested: the running task stops at its next step', schema: CancelledTaskSchema },
       ...common('apiKey'),
+      400: longId('taskId'),
       404: error('Unknown task'),
       409: error('The task already finished'),
     },
@@ -180,10 +183,11 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
     summary: "Read a session's tasks",
     tag: 'sessions',
     auth: 'apiKey',
-    pathParams: { sessionId: z.string() },
+    pathParams: { sessionId: idParam('sessionId') },
     responses: {
       200: { description: 'The session, tasks oldest first', schema: SessionSchema },
       ...common('apiKey'),
+      400: longId('sessionId'),
       404: error('Unknown session, or a session with no tasks'),
     },
   },

@@ -980,6 +980,16 @@ export interface operations {
                     "application/json": components["schemas"]["TaskView"];
                 };
             };
+            /** @description taskId over 256 characters */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown API key, or a dashboard token */
             401: {
                 headers: {
@@ -1072,6 +1082,16 @@ export interface operations {
                     "application/json": components["schemas"]["CancelledTask"];
                 };
             };
+            /** @description taskId over 256 characters */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown API key, or a dashboard token */
             401: {
                 headers: {
@@ -1162,6 +1182,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description sessionId over 256 characters */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing or unknown API key, or a dashboard token */
