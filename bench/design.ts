@@ -1,4 +1,4 @@
-/**
+/*
  * `npm run bench:design`: design extractions through the local runtime's HTTP API, the
  * way a customer calls it. Prints per site and as p50/p95 the submit-to-completed time
  * and the in-page extraction time, then runs 50 consecutive tasks in the one worker and

@@ -48,7 +48,7 @@ export class ServiceApi extends Construct {
     for (const [handler, uses] of handlerUses()) {
       // Only create-task needs to know whether agent tasks can run (it answers 503 otherwise).
       const environment = handler === 'create-task' ? { ...props.environment, BTS_MODEL_PROVIDER: AGENT_MODEL_PROVIDER } : props.environment;
-      const { fn } = new ApiFunction(this, handler, { handler, environment });
+      const { fn } = new ApiFunction(this, handler, { handler, environment, bundleKnowledge: handler === 'create-task' });
       // Every API function verifies dashboard tokens the same way, so none of them can fall
       // back to the local HS256 verifier in AWS; the variables name public identifiers.
       bindDashboardAuth(fn, props.data.dashboard.userPool, props.data.dashboard.client);

@@ -37,11 +37,23 @@ export const API_BUNDLING: BundlingOptions = {
   forceDockerBundling: false,
 };
 
+/** Copies data/knowledgegraphindex/sites next to the bundled handler; plain cp, no Docker. */
+const KNOWLEDGE_HOOKS: NonNullable<BundlingOptions['commandHooks']> = {
+  beforeBundling: () => [],
+  beforeInstall: () => [],
+  afterBundling: (inputDir, outputDir) => [`mkdir -p "${outputDir}/knowledgegraphindex" && cp -r "${inputDir}/data/knowledgegraphindex/sites" "${outputDir}/knowledgegraphindex/sites"`],
+};
+
 export interface ApiFunctionProps {
   /** File name without extension under functions/api/. */
   handler: string;
   environment: Record<string, string>;
+  /** Copy the knowledge graph's site files into the bundle (create-task checks lookup tasks against it). */
+  bundleKnowledge?: boolean;
 }
+
+/** Where a bundle that carries the knowledge graph finds it in Lambda (the bundle's root is /var/task). */
+export const BUNDLED_KNOWLEDGE_DIR = '/var/task/knowledgegraphindex';
 
 /**
  * One API endpoint's Lambda. arm64 (Graviton): about 20% cheaper per GB-second with the
@@ -66,8 +78,12 @@ export class ApiFunction extends Construct {
       // API Gateway HTTP APIs give up after 30 s; a handler is DynamoDB/SQS calls only.
       timeout: Duration.seconds(10),
       logGroup,
-      bundling: API_BUNDLING,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      bundling: props.bundleKnowledge ? { ...API_BUNDLING, commandHooks: KNOWLEDGE_HOOKS } : API_BUNDLING,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        ...props.environment,
+        ...(props.bundleKnowledge ? { BTS_KNOWLEDGE_GRAPH_DIR: BUNDLED_KNOWLEDGE_DIR } : {}),
+      },
     });
   }
 }

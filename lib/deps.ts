@@ -12,6 +12,7 @@ import type { ApiKeyRepository } from './keys/api-key-repository.js';
 import { DynamoApiKeyRepository } from './keys/dynamo-api-key-repository.js';
 import { DynamoKeyActivityRepository } from './keys/dynamo-key-activity-repository.js';
 import type { KeyActivityRepository } from './keys/key-activity-repository.js';
+import { KnowledgeIndex } from './knowledge/index.js';
 import { createLogger, type Logger } from './logger.js';
 import { DynamoBusinessRepository, DynamoUsageRepository } from './quota/dynamo-quota-repository.js';
 import type { BusinessRepository, UsageRepository } from './quota/quota-repository.js';
@@ -42,6 +43,8 @@ export interface Deps {
   slots: RunningSlots;
   results: ResultStore;
   dashboardTokens: DashboardTokenVerifier;
+  /** The bundled knowledge-graph index, read on first use (lookup tasks are checked at submission). */
+  knowledge: () => Promise<KnowledgeIndex>;
   now: () => Date;
 }
 
@@ -53,6 +56,7 @@ export interface Deps {
  * API bundles never import.
  */
 export function createDeps(config: Config, clients: AwsClients): Deps {
+  let knowledge: Promise<KnowledgeIndex> | undefined;
   return {
     config,
     logger: createLogger(config.BTS_LOG_LEVEL),
@@ -72,6 +76,7 @@ export function createDeps(config: Config, clients: AwsClients): Deps {
         ? new CognitoDashboardTokens(config.COGNITO_USER_POOL_ID, config.COGNITO_CLIENT_ID)
         : new LocalDashboardTokens(config.BTS_DASHBOARD_SECRET),
     ),
+    knowledge: () => (knowledge ??= KnowledgeIndex.load(config.BTS_KNOWLEDGE_GRAPH_DIR)),
     now: () => new Date(),
   };
 }

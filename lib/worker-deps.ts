@@ -1,6 +1,5 @@
 import type { AwsClients } from './aws/clients.js';
 import { BrowserLauncher } from './browser/chromium.js';
-import { KnowledgeIndex } from './knowledge/index.js';
 import { networkPolicy, type NetworkPolicy } from './browser/network/guard.js';
 import type { Config } from './config.js';
 import { createDeps, type Deps } from './deps.js';
@@ -10,8 +9,6 @@ import { S3AssetStore } from './design/s3-asset-store.js';
 /** Deps of the processes that run browsers: the workers and the local runtime. */
 export interface WorkerDeps extends Deps {
   assets: AssetStore;
-  /** The bundled knowledge-graph index, read on first use. */
-  knowledge: () => Promise<KnowledgeIndex>;
   browsers: BrowserLauncher;
   network: NetworkPolicy;
 }
@@ -23,13 +20,11 @@ export interface WorkerDepsOptions {
   refusedLocalPorts?: ReadonlySet<number>;
 }
 
-/** createDeps plus the browser side: one Chromium launcher, the network policy, the asset store, the knowledge index. */
+/** createDeps plus the browser side: one Chromium launcher, the network policy, the asset store. */
 export function createWorkerDeps(config: Config, clients: AwsClients, opts: WorkerDepsOptions = {}): WorkerDeps {
-  let knowledge: Promise<KnowledgeIndex> | undefined;
   return {
     ...createDeps(config, clients),
     assets: new S3AssetStore(clients.s3, config.ASSETS_BUCKET, config.BTS_ASSET_URL_TTL_S),
-    knowledge: () => (knowledge ??= KnowledgeIndex.load(config.BTS_KNOWLEDGE_GRAPH_DIR)),
     browsers: new BrowserLauncher({
       executablePath: config.CHROMIUM_PATH,
       inLambda: Boolean(config.AWS_LAMBDA_FUNCTION_NAME),

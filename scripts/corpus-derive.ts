@@ -1,4 +1,4 @@
-/**
+/*
  * `npx tsx scripts/corpus-derive.ts [id…]`: helps write test/real/ground-truth.json. For
  * each corpus page it reads the page's own computed styles, independently of
  * lib/design (body-copy colour by characters, the colour behind a grid of viewport

@@ -1,4 +1,4 @@
-/**
+/*
  * `npm run corpus:real`: fetches the real-site corpus named in test/real/corpus.json into
  * .cache/corpus (ignored by git). Debian packages come through `apt-get download` and are
  * unpacked with `dpkg -x` into one tree (never installed: some, like nodejs-doc, would

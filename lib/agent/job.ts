@@ -1,6 +1,9 @@
 import type { BrowserLauncher } from '../browser/chromium.js';
 import type { KnowledgeIndex } from '../knowledge/index.js';
+import { guardedTextGet } from '../browser/network/fetch.js';
 import { checkUrl, type NetworkPolicy } from '../browser/network/guard.js';
+import { describeSite } from '../knowledge/describe.js';
+import type { HttpGet } from '../knowledge/recipes.js';
 import { renderToolResult } from '../browser/tool.js';
 import { findTool, runTool } from '../browser/tools/index.js';
 import type { Encryptor } from '../credentials/encryptor.js';
@@ -14,6 +17,7 @@ import { formatLimit } from '../worker/budget.js';
 import type { Job, JobContext, JobOutput } from '../worker/job.js';
 import { AgentBrowser } from './agent-browser.js';
 import { onPlatformDomain, PLATFORM_DOMAINS, platformCookies, targetPlatforms, type PlatformCookie, type PlatformDomains } from './credentials.js';
+import { runLookupTask } from './lookup-task.js';
 import { AgentLoop, type AgentOutcome } from './loop.js';
 import { resolveModel, type ModelConfig, type ResolvedModel } from './model.js';
 import { historyText, pickStart, siteNotes, systemPrompt, taskText } from './prompt.js';
@@ -69,6 +73,8 @@ interface RunPlan {
   states: SessionStateStore;
   usage: UsageMeter;
   recorder: StepRecorder;
+  /** Lookup recipes' GETs under the guard; endpoints that answer join `visitedUrls`. */
+  http: HttpGet;
   setupStarted: number;
 }
 
@@ -81,7 +87,7 @@ async function previousTurns(d: AgentDeps, task: TaskItem): Promise<TaskItem[]> 
 }
 
 /** No model configured, missing platform credentials, an invalid schema: each fails before any browser work. */
-async function prepareRun({ task, deps }: JobContext<AgentDeps>, opts: AgentJobOptions): Promise<RunPlan> {
+async function prepareRun({ task, deps, signal }: JobContext<AgentDeps>, opts: AgentJobOptions): Promise<RunPlan> {
   const request = task.agent;
   if (!request) throw new TaskFailedError('This task has no agent request to run');
   const setupStarted = performance.now();
@@ -114,6 +120,7 @@ async function prepareRun({ task, deps }: JobContext<AgentDeps>, opts: AgentJobO
     states,
     usage,
     recorder,
+    http: guardedTextGet(deps.network, { onFetched: (url) => recorder.visit(url), signal }),
     setupStarted,
   };
 }
@@ -125,13 +132,17 @@ async function navigateAtStart(plan: RunPlan, browser: AgentBrowser, network: Ne
   if (!verdict.allowed) throw new TaskFailedError(verdict.reason);
   const navigate = findTool('navigate');
   if (!navigate) throw new Error('The navigate tool is missing from the browser tool layer');
-  const res = renderToolResult(await runTool(navigate, { session: () => browser.session(), knowledge: plan.knowledge }, { url }));
+  const res = renderToolResult(await runTool(navigate, { session: () => browser.session(), knowledge: plan.knowledge, http: plan.http }, { url }));
   const refusal = await browser.refusal();
   if (refusal) throw new TaskFailedError(refusal);
   const first = plan.redactor.redact(res.text).split('\n')[0] ?? '';
   // A start page that fails to load is not fatal: the model sees about:blank and may navigate elsewhere.
   await plan.recorder.record(type, `${first} (${why})`, !res.isError);
 }
+
+const FAST_PATH_NOTE =
+  'No page is open: this site has lookups that answer from its public API. Call `lookup` with one of the operations above, then `done`. ' +
+  'Open pages with navigate only if no operation can answer the task.';
 
 /** Where the run begins, and the notes the model gets about it (earlier turns, site knowledge). */
 async function begin(plan: RunPlan, browser: AgentBrowser, network: NetworkPolicy): Promise<string[]> {
@@ -147,6 +158,13 @@ async function begin(plan: RunPlan, browser: AgentBrowser, network: NetworkPolic
     await navigateAtStart(plan, browser, network, plan.saved.lastUrl, 'resume', 'where the previous turn ended');
   } else {
     const pick = pickStart(plan.task.task, plan.knowledge);
+    if (pick.site && pick.site.lookups.length > 0) {
+      // The fast path: the site answers from public APIs, so no browser starts unless the model asks for a page.
+      notes.push(describeSite(pick.site), FAST_PATH_NOTE);
+      const ops = pick.site.lookups.map((op) => op.name).join(', ');
+      await plan.recorder.record('fast_path', `Knowledge index: ${pick.site.name} answers without a browser (lookups: ${ops})`, true);
+      return notes;
+    }
     if (pick.site) notes.push(siteNotes(pick.site));
     await navigateAtStart(plan, browser, network, pick.url, pick.via, pick.site ? `knowledge index: ${pick.site.name}` : 'web search');
   }
@@ -201,6 +219,8 @@ async function finishRun(plan: RunPlan, browser: AgentBrowser, outcome: AgentOut
  */
 export function agentJob(opts: AgentJobOptions = {}): Job<AgentDeps> {
   return async (ctx) => {
+    // A task that names a recipe runs it directly: no model, no browser.
+    if (ctx.task.agent?.lookup) return runLookupTask(ctx, ctx.task.agent.lookup);
     const plan = await prepareRun(ctx, opts);
     const { deps, signal, budgetMs } = ctx;
     const browser = new AgentBrowser({
@@ -221,6 +241,7 @@ export function agentJob(opts: AgentJobOptions = {}): Job<AgentDeps> {
         toolbox: agentToolbox(),
         browser,
         knowledge: plan.knowledge,
+        http: plan.http,
         system: systemPrompt({ ...(plan.request.schema ? { schema: plan.request.schema } : {}), maxSteps: plan.maxSteps, budgetLabel: formatLimit(budgetMs) }),
         userText: taskText(plan.task.task, notes),
         maxSteps: plan.maxSteps,

@@ -1,5 +1,6 @@
 import { generateText, type LanguageModel, type ModelMessage, type ToolCallPart, type ToolResultPart } from 'ai';
 import type { KnowledgeIndex } from '../knowledge/index.js';
+import type { HttpGet } from '../knowledge/recipes.js';
 import { renderToolResult } from '../browser/tool.js';
 import { runTool, type BrowserTool } from '../browser/tools/index.js';
 import { TaskFailedError } from '../errors.js';
@@ -17,6 +18,8 @@ export interface AgentLoopOptions {
   toolbox: AgentToolbox;
   browser: AgentBrowser;
   knowledge: KnowledgeIndex;
+  /** Lookup recipes' GETs, guarded; the endpoints they reach count as visited. */
+  http: HttpGet;
   system: string;
   /** The task, earlier turns and start notes: the first user message. */
   userText: string;
@@ -206,7 +209,7 @@ export class AgentLoop {
       await recorder.record(call.toolName, `Unknown tool ${call.toolName}`, false);
       return textResult(call.toolCallId, call.toolName, `There is no tool named ${call.toolName}.`);
     }
-    const response = await runTool(tool, { session: () => browser.session(), knowledge: this.o.knowledge }, call.input);
+    const response = await runTool(tool, { session: () => browser.session(), knowledge: this.o.knowledge, http: this.o.http }, call.input);
     this.o.signal.throwIfAborted();
     // A refused navigation ends the run here: nothing the page showed reaches the model or the trace.
     const refusal = await browser.refusal();

@@ -56,7 +56,7 @@ export function taskText(task: string, notes: readonly string[]): string {
 export async function observe(browser: AgentBrowser, maxChars = OBSERVATION_MAX_CHARS): Promise<string> {
   const session = browser.current;
   const url = session?.page.url() ?? 'about:blank';
-  if (!session || !/^https?:/.test(url)) return `${OBSERVATION_HEADER}\nURL: ${url}\n(no page is open yet: use navigate)`;
+  if (!session || !/^https?:/.test(url)) return `${OBSERVATION_HEADER}\nURL: ${url}\n(no page is open: answer with knowledge and lookup when a site's public API can, or navigate to open a page)`;
   const page = session.page;
   const snap = await takeSnapshot(page, {}, maxChars);
   session.rememberRefs(snap.refs);

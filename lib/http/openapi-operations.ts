@@ -12,8 +12,8 @@ import {
   SubmittedSchema,
   TaskViewSchema,
 } from '../tasks/schemas.js';
-import { EndUserIdSchema } from '../validation.js';
-import { ErrorSchema, OkSchema, QuotaErrorSchema, ServerErrorSchema } from './schemas.js';
+import { EndUserIdSchema, idParam } from '../validation.js';
+import { ErrorSchema, OkSchema, QuotaErrorSchema, RateLimitErrorSchema, ServerErrorSchema } from './schemas.js';
 
 /**
  * What the OpenAPI document says about each entry of ROUTES (routes.ts), keyed
@@ -58,13 +58,26 @@ function common(auth: AuthMode, opts: { body?: boolean } = {}): Record<number, R
       headers: { 'www-authenticate': 'Always `Bearer`' },
     };
   }
-  if (auth === 'apiKey') out[403] = error('Revoked API key, or a resource of another business');
+  if (auth === 'apiKey') {
+    out[403] = error('Revoked API key, or a resource of another business');
+    out[429] = rateLimited;
+  }
   out[500] = { description: 'Server error; the body names the request id for support', schema: ServerErrorSchema };
   return out;
 }
 
-const quota: ResponseSpec = { description: 'Monthly task quota reached', schema: QuotaErrorSchema };
-const taskId = { taskId: z.string().describe('The task id returned on submission') };
+const rateLimited: ResponseSpec = {
+  description: 'This API key sent more requests this minute than BTS_RATE_LIMIT_PER_MINUTE allows',
+  schema: RateLimitErrorSchema,
+  headers: { 'retry-after': 'Seconds until the next minute window' },
+};
+/** A submission's 429: the monthly quota (with `limit` and `used`) or the per-key rate limit. */
+const quota: ResponseSpec = {
+  description: 'Monthly task quota reached (`limit`, `used`), or the per-key rate limit (`retryAfterSeconds`, Retry-After)',
+  schema: z.union([QuotaErrorSchema, RateLimitErrorSchema]),
+};
+const taskId = { taskId: idParam('taskId').describe('The task id returned on submission') };
+const longId = (name: string): ResponseSpec => error(`${name} over 256 characters`);
 
 const designSubmit = (alias: boolean): OperationSpec => ({
   operationId: alias ? 'extractDesignWith' : 'extractDesign',
@@ -102,8 +115,10 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
   },
   'POST /v1/tasks': {
     operationId: 'createTask',
-    summary: 'Submit an agent task',
-    description: 'Answers at once with status `pending`; poll GET /v1/tasks/{taskId} (every 2 s is recommended) until the status is terminal.',
+    summary: 'Submit an agent task, or a lookup task',
+    description:
+      'Answers at once with status `pending`; poll GET /v1/tasks/{taskId} (every 2 s is recommended) until the status is terminal. ' +
+      'With `lookup` (our addition to the spec) the task runs one knowledge-graph recipe with no model and no browser.',
     tag: 'tasks',
     auth: 'apiKey',
     body: { schema: CreateTaskBody, required: true },
@@ -117,6 +132,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
         description: 'The task could not be enqueued: it is kept as `failed` (its id is in `taskId`) and not counted. Other server errors too.',
         schema: ServerErrorSchema,
       },
+      503: { description: 'No agent model is configured, so only `lookup` tasks can run; nothing was counted', schema: ServerErrorSchema },
     },
   },
   'GET /v1/tasks': {
@@ -142,6 +158,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
     responses: {
       200: { description: 'The task record', schema: TaskViewSchema },
       ...common('apiKey'),
+      400: longId('taskId'),
       404: error('Unknown task'),
     },
   },
@@ -156,6 +173,7 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
       200: { description: 'Cancelled: the task now reads `cancelled`', schema: CancelledTaskSchema },
       202: { description: 'Cancel requested: the running task stops at its next step', schema: CancelledTaskSchema },
       ...common('apiKey'),
+      400: longId('taskId'),
       404: error('Unknown task'),
       409: error('The task already finished'),
     },
@@ -165,10 +183,11 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
     summary: "Read a session's tasks",
     tag: 'sessions',
     auth: 'apiKey',
-    pathParams: { sessionId: z.string() },
+    pathParams: { sessionId: idParam('sessionId') },
     responses: {
       200: { description: 'The session, tasks oldest first', schema: SessionSchema },
       ...common('apiKey'),
+      400: longId('sessionId'),
       404: error('Unknown session, or a session with no tasks'),
     },
   },

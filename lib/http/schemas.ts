@@ -12,6 +12,11 @@ export const QuotaErrorSchema = ErrorSchema.extend({
   used: z.number().int().describe('Tasks counted this month'),
 });
 
+/** 429 of the per-key rate limit (BTS_RATE_LIMIT_PER_MINUTE): no `limit`/`used`, so it cannot be taken for the quota. */
+export const RateLimitErrorSchema = ErrorSchema.extend({
+  retryAfterSeconds: z.number().int().describe('Also in the Retry-After header'),
+});
+
 /** 5xx: the request id to quote to support; `taskId` when a task record was kept (enqueue failure of POST /v1/tasks). */
 export const ServerErrorSchema = ErrorSchema.extend({
   requestId: z.string().describe('Also in the x-request-id header'),

@@ -129,6 +129,17 @@ const STATUS_HINT: Record<number, string> = {
   429: 'rate limited; try again later',
 };
 
+/**
+ * Checks a request without calling anything: the site, the operation and the params must
+ * be valid. Returns the URL the recipe would call; throws the same ValidationErrors as a run.
+ */
+export function checkLookup(index: KnowledgeIndex, request: LookupRequest): string {
+  const req = LookupRequestSchema.safeParse(request);
+  if (!req.success) throw new InvalidParamsError(`A lookup needs a site, an operation and optional params: ${req.error.issues.map((i) => `${i.path.join('.') || 'request'} ${i.message}`).join('; ')}.`);
+  const { site, operation, params } = req.data;
+  return expandUrl(resolveOperation(index, site, operation), params, `${site}/${operation}`);
+}
+
 /** Calls one recipe and returns its mapped fields. All failures are readable sentences. */
 export async function runLookup(
   index: KnowledgeIndex,

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import dynalite from 'dynalite';
-import { startFauxqs, type FauxqsServer } from 'fauxqs';
+import { buildApp } from 'fauxqs';
 import { Worker } from 'node:worker_threads';
 
 export interface Emulators {
@@ -28,12 +28,16 @@ export async function startEmulators(opts: { dynamoPath?: string; dynamoPort?: n
     dynamo.listen(opts.dynamoPort ?? 0, '127.0.0.1', () => resolve());
   });
   const dynamoPort = (dynamo.address() as AddressInfo).port;
-  const fauxqs: FauxqsServer = await startFauxqs({ port: opts.sqsPort ?? 0, logger: false });
+  // Loopback only: the emulators hold every business's local state and check no signatures.
+  // fauxqs's own startFauxqs() always binds 0.0.0.0, so its app is built and bound here.
+  const fauxqs = buildApp({ logger: false });
+  await fauxqs.listen({ port: opts.sqsPort ?? 0, host: '127.0.0.1' });
+  const fauxqsPort = (fauxqs.server.address() as AddressInfo).port;
   return {
     dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,
-    sqsS3Endpoint: `http://127.0.0.1:${fauxqs.port}`,
+    sqsS3Endpoint: `http://127.0.0.1:${fauxqsPort}`,
     async stop() {
-      await fauxqs.stop();
+      await fauxqs.close();
       await new Promise<void>((resolve) => dynamo.close(() => resolve()));
     },
   };

@@ -1,3 +1,4 @@
+import { firstStartBanner } from './banner.js';
 import { startLocalRuntime } from './runtime.js';
 
 /** `npm start`: the whole service on this machine. */
@@ -15,11 +16,12 @@ const lines = [`Browser Task Service listening on ${runtime.url}  (data: ${runti
 if (runtime.bootstrapKey) {
   lines.push(
     '',
-    `Created business "${runtime.bootstrapKey.businessId}" and an API key (shown only this once):`,
-    `  ${runtime.bootstrapKey.apiKey}`,
-    '',
-    'Try it:',
-    `  curl -s -X POST ${runtime.url}/v1/tasks -H "Authorization: Bearer ${runtime.bootstrapKey.apiKey}" -H "Content-Type: application/json" -d '{"endUserId":"user-1","task":"What is the title of https://example.com?"}'`,
+    ...firstStartBanner({
+      url: runtime.url,
+      apiKey: runtime.bootstrapKey.apiKey,
+      businessId: runtime.bootstrapKey.businessId,
+      modelConfigured: runtime.config.BTS_MODEL_PROVIDER !== undefined,
+    }),
   );
 } else {
   lines.push('Use the API key printed on first start, or mint one: npm run --silent admin -- create-key --business local-business');

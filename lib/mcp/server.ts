@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BrowserLauncher } from '../browser/chromium.js';
 import type { KnowledgeIndex } from '../knowledge/index.js';
+import { guardedTextGet } from '../browser/network/fetch.js';
 import type { NetworkPolicy } from '../browser/network/guard.js';
 import type { BrowserSession, BrowserSessionOptions } from '../browser/session.js';
 import { renderToolResult } from '../browser/tool.js';
@@ -56,6 +57,8 @@ export function createToolServer(deps: ToolServerDeps, tenant: string): ToolServ
   const server = new McpServer({ name: 'browser-task-service', version: '0.1.0' }, { capabilities: { tools: {}, logging: {} } });
   const log = new ClientLog(server, deps.log, deps.logLevel);
   const registry = new SessionRegistry(deps.launcher, tenant, deps.network, { idleTimeoutMs: deps.idleTimeoutMs, maxSessions: deps.maxBrowserSessions }, log);
+  // Lookups run from Node, not a page: the same guard judges them, every redirect hop included.
+  const http = guardedTextGet(deps.network);
   const openSession = async (request: SessionRequest): Promise<string> => {
     if (request.proxy !== undefined) await checkCallerProxy(request.proxy, deps.allowCallerProxy, deps.network);
     const chosen = Object.fromEntries(Object.entries(request).filter(([, v]) => v !== undefined));
@@ -79,7 +82,7 @@ export function createToolServer(deps: ToolServerDeps, tenant: string): ToolServ
         const stopProgress = reportProgress(extra, tool.name);
         let rendered;
         try {
-          rendered = renderToolResult(await runTool(tool, { session: sessionResolver(session), knowledge: deps.knowledge, openSession }, rest));
+          rendered = renderToolResult(await runTool(tool, { session: sessionResolver(session), knowledge: deps.knowledge, http, openSession }, rest));
         } finally {
           stopProgress();
         }

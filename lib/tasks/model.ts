@@ -11,7 +11,15 @@ export type { SessionSummary, StepSummary, TaskUsage, TaskView };
 
 export const MAX_STEPS = 25;
 
+/** A knowledge-graph recipe named by the caller: the task runs it with no model (lib/agent/lookup-task.ts). */
+export interface LookupRequest {
+  site: string;
+  operation: string;
+  params: Record<string, unknown>;
+}
+
 export interface AgentRequest {
+  lookup?: LookupRequest;
   startUrl?: string;
   schema?: Record<string, unknown>;
   maxSteps: number;

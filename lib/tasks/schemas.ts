@@ -14,7 +14,26 @@ export const CreateTaskBody = z.object({
     .string({ error: (iss) => (iss.input === undefined ? 'task is required' : 'task must be a string') })
     .refine((s) => s.trim().length > 0, 'task must not be blank')
     .refine((s) => s.length <= 20_000, 'task must be at most 20000 characters')
-    .describe('What the agent should do, in natural language; not blank'),
+    .optional()
+    .describe('What the agent should do, in natural language; not blank. Required unless `lookup` is given'),
+  lookup: z
+    .strictObject(
+      {
+        site: z.string({ error: 'lookup.site must be a string' }).min(1, 'lookup.site must not be empty').max(64).describe('Site id of the knowledge graph, e.g. "npm"'),
+        operation: z.string({ error: 'lookup.operation must be a string' }).min(1, 'lookup.operation must not be empty').max(64).describe('Operation of that site, e.g. "package"'),
+        params: z
+          .record(z.string(), z.unknown(), { error: 'lookup.params must be an object' })
+          .refine((p) => JSON.stringify(p).length <= 4_000, 'lookup.params must be at most 4 KB')
+          .refine((p) => !nestsDeeperThan(p, 4), 'lookup.params must not nest deeper than 4 levels')
+          .default({})
+          .describe("The operation's parameters"),
+      },
+      { error: 'lookup must be an object with site, operation and params' },
+    )
+    .optional()
+    .describe(
+      'Our addition to the spec: run one knowledge-graph lookup recipe directly, with no model and no browser. The task completes with the mapped fields in `result` and `structured_content`',
+    ),
   sessionId: z
     .string({ error: 'sessionId must be a string' })
     .min(1, 'sessionId must not be empty')
@@ -43,7 +62,16 @@ export const CreateTaskBody = z.object({
     .boolean({ error: 'include_html_dump must be a boolean' })
     .optional()
     .describe('When true, the finished task carries `html_dump` (raw HTML of the final page)'),
-});
+}).superRefine((body, ctx) => {
+  if (body.lookup === undefined) {
+    if (body.task === undefined) ctx.addIssue({ code: 'custom', path: ['task'], message: 'task is required (or give lookup to run a recipe without a model)' });
+    return;
+  }
+  // A recipe call has no page and no model: these would be silently ignored, so they are refused.
+  for (const field of ['startUrl', 'schema', 'maxSteps', 'include_html_dump'] as const) {
+    if (body[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} does not apply to a lookup task (it runs a recipe, with no browser or model)` });
+  }
+}).meta({ anyOf: [{ required: ['task'] }, { required: ['lookup'] }] });
 export type CreateTaskInput = z.infer<typeof CreateTaskBody>;
 
 /** SPEC §8: the server uses min(maxSteps, 25). */

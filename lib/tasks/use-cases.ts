@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { KnowledgeIndex } from '../knowledge/index.js';
+import { checkLookup } from '../knowledge/recipes.js';
 import type { AuthContext } from '../auth-context.js';
 import { ConflictError, describeError, EnqueueError, ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -30,6 +32,7 @@ export interface TaskDeps extends QuotaDeps {
   queue: TaskQueue;
   results: ResultStore;
   logger: Logger;
+  knowledge: () => Promise<KnowledgeIndex>;
   now: () => Date;
 }
 
@@ -88,9 +91,11 @@ async function sessionToContinue(deps: Pick<TaskDeps, 'sessions'>, auth: AuthCon
  * quota count compensates on failure: the caller never pays for a task that cannot run.
  */
 export async function submitAgentTask(deps: TaskDeps, auth: AuthContext, input: SubmitAgentInput): Promise<Submitted> {
-  // Checked before anything is counted: without a model every agent task would fail.
-  if (!deps.config.BTS_MODEL_PROVIDER) {
-    throw new ServiceUnavailableError('This deployment has no agent model configured, so agent tasks cannot run; nothing was counted. Design extractions still work.');
+  // Checked before anything is counted: a bad recipe call is the caller's 400, and without
+  // a model every other agent task would fail. Lookup tasks need no model.
+  if (input.agent.lookup) checkLookup(await deps.knowledge(), input.agent.lookup);
+  else if (!deps.config.BTS_MODEL_PROVIDER) {
+    throw new ServiceUnavailableError('This deployment has no agent model configured, so agent tasks cannot run; nothing was counted. Design extractions and lookup tasks (the `lookup` field) still work.');
   }
   const existing = input.sessionId === undefined ? undefined : await sessionToContinue(deps, auth, input.sessionId, input.endUserId);
   const now = deps.now();

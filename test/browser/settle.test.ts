@@ -1,3 +1,5 @@
+import { networkPolicy } from '../../lib/browser/network/guard.js';
+import { guardedTextGet } from '../../lib/browser/network/fetch.js';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { BrowserLauncher } from '../../lib/browser/chromium.js';
@@ -43,7 +45,7 @@ async function tool(name: string, args: Record<string, unknown> = {}): Promise<{
   const t = findTool(name);
   if (!t) throw new Error(`no tool ${name}`);
   const started = Date.now();
-  const r = renderToolResult(await runTool(t, { session: async () => session, knowledge }, args));
+  const r = renderToolResult(await runTool(t, { session: async () => session, knowledge, http: guardedTextGet(networkPolicy(true)) }, args));
   return { text: r.text, isError: r.isError, ms: Date.now() - started };
 }
 

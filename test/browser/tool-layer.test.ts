@@ -1,3 +1,4 @@
+import { guardedTextGet } from '../../lib/browser/network/fetch.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,7 +34,7 @@ afterAll(async () => {
 async function tool(session: BrowserSession, name: string, args: Record<string, unknown> = {}): Promise<{ text: string; isError: boolean }> {
   const t = findTool(name);
   if (!t) throw new Error(`no tool ${name}`);
-  const r = renderToolResult(await runTool(t, { session: async () => session, knowledge }, args));
+  const r = renderToolResult(await runTool(t, { session: async () => session, knowledge, http: guardedTextGet(networkPolicy(true)) }, args));
   return { text: r.text, isError: r.isError };
 }
 
@@ -109,7 +110,7 @@ describe('browser tool layer', () => {
   it('tools that need a session say so when called without one', async () => {
     const t = findTool('snapshot');
     if (!t) throw new Error('no snapshot tool');
-    const r = renderToolResult(await runTool(t, { session: sessionResolver(undefined), knowledge }, {}));
+    const r = renderToolResult(await runTool(t, { session: sessionResolver(undefined), knowledge, http: guardedTextGet(networkPolicy(true)) }, {}));
     expect(r.isError).toBe(true);
     expect(r.text).toContain('create_session');
   });

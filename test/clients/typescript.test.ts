@@ -15,6 +15,7 @@ import { startScriptedOpenAIServer, type ScriptedOpenAIServer } from '../fixture
 import { shopper, wanderer } from '../fixtures/agent/policies.js';
 import { catalogueRoute } from '../fixtures/agent/site.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { fixtureCase, startPublicApi } from '../support/public-api.js';
 import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
 
 /**
@@ -121,6 +122,27 @@ describe('agent tasks', () => {
     await expect(client.tasks.wait(taskId, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
     await client.tasks.cancel(taskId);
     expect((await client.tasks.wait(taskId, { timeoutMs: 60_000 })).status).toBe('cancelled');
+  });
+});
+
+describe('lookup tasks', () => {
+  it('run() completes a model-free lookup with the mapped fields', async () => {
+    // Prepare: the public API is the offline TLS stand-in, behind the worker's real guard.
+    const api = await startPublicApi();
+    const restore = rt.runtime.swapPorts({ network: api.policy() });
+    try {
+      const c = fixtureCase('npm', 'package');
+      // Act
+      const task = await client.tasks.run({ endUserId: 'ts-lookup', lookup: { site: 'npm', operation: 'package', params: c.params } });
+      // Assess
+      expect(task.status, task.error).toBe('completed');
+      expect(task.result).toEqual(c.expect);
+      expect(task.structured_content).toEqual(c.expect);
+      expect(task.stepSummaries?.map((s) => s.type)).toEqual(['fast_path']);
+    } finally {
+      restore();
+      await api.close();
+    }
   });
 });
 

@@ -103,6 +103,7 @@ describe('every documented response, through the server', () => {
       await expectStatus(401, 'GET', path, { key: null });
       await expectStatus(403, 'GET', theirs);
       await expectStatus(404, 'GET', path.replace(/[^/]+$/, 'unknown'));
+      await expectStatus(400, 'GET', path.replace(/[^/]+$/, 'i'.repeat(257)));
       await withOutage(DATA_PLANE_PORTS, () => expectStatus(500, 'GET', path));
     }
   });
@@ -118,6 +119,7 @@ describe('every documented response, through the server', () => {
     await expectStatus(401, 'POST', path, { key: null });
     await expectStatus(403, 'POST', path, { key: revoked });
     await expectStatus(404, 'POST', '/v1/tasks/unknown/cancel');
+    await expectStatus(400, 'POST', `/v1/tasks/${'i'.repeat(257)}/cancel`);
     await withOutage(DATA_PLANE_PORTS, () => expectStatus(500, 'POST', path));
   });
 
@@ -161,6 +163,40 @@ describe('every documented response, through the server', () => {
       await withOutage(['apiKeys', 'businesses'], () => expectStatus(500, method, path, { key: token }));
     }
   });
+
+  it('a deployment without a model: 503 for agent tasks', async () => {
+    const { BTS_MODEL_PROVIDER: _dropped, ...noModel } = rt.runtime.config;
+    const restore = rt.runtime.swapPorts({ config: noModel });
+    try {
+      await expectStatus(503, 'POST', '/v1/tasks', { body: { endUserId: 'u', task: 'needs a model' } });
+    } finally {
+      restore();
+    }
+  });
+
+  it('the per-key rate limit: 429 on every API-key route', async () => {
+    const k = await createApiKey(rt.runtime.deps, { businessId: 'contract-rate' });
+    const restore = rt.runtime.swapPorts({ config: { ...rt.runtime.config, BTS_RATE_LIMIT_PER_MINUTE: 1 } });
+    try {
+      // The one allowed request and the refusals must fall in one minute window.
+      if (Date.now() % 60_000 > 50_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 50));
+      await expectStatus(200, 'GET', '/v1/tasks', { key: k.apiKey });
+      const limited = await expectStatus(429, 'GET', '/v1/tasks', { key: k.apiKey });
+      expect(limited.body).toMatchObject({ retryAfterSeconds: expect.any(Number) });
+      for (const [method, path] of [
+        ['GET', '/v1/tasks/t'],
+        ['POST', '/v1/tasks/t/cancel'],
+        ['GET', '/v1/sessions/s'],
+        ['PUT', creds],
+        ['GET', creds],
+        ['DELETE', creds],
+      ] as const) {
+        await expectStatus(429, method, path, { key: k.apiKey, ...(method === 'PUT' ? { body: { redditSession: 'v' } } : {}) });
+      }
+    } finally {
+      restore();
+    }
+  }, 70_000);
 
   it('produced every status the document lists', () => {
     expect(unobservedResponses()).toEqual([]);

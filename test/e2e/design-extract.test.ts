@@ -58,6 +58,16 @@ describe('design extraction end to end', () => {
     expect(logo.found).toBe(true);
     expect(logo.src).toContain('logo.svg');
 
+    // The trace says what ran: the page's host, a load step, then one step per extractor in order.
+    expect(task.visitedUrls).toEqual([new URL(url).host]);
+    const steps = task.stepSummaries as { n: number; type: string; msg: string; success: boolean }[];
+    expect(steps.map((s) => s.type)).toEqual(['load', ...EXTRACTORS]);
+    expect(steps.map((s) => s.n)).toEqual(steps.map((_, i) => i + 1));
+    expect(steps.every((s) => s.success)).toBe(true);
+    expect(steps[0]?.msg).toMatch(new RegExp(`^Loaded ${url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} in \\d+ ms$`));
+    expect(steps.find((s) => s.type === 'logo')?.msg).toMatch(/^logo: .+ in \d+ ms$/);
+    expect(task.totalSteps).toBe(steps.length);
+
     // Internal timings sit beside the spec's durationMs on the stored item.
     const item = (await rt.runtime.deps.tasks.get(taskId)) as unknown as { designTimings?: { inPageMs: number; totalMs: number }; attempts?: number };
     expect(item.attempts).toBe(1);

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DesignBody } from '../../lib/design/schemas.js';
 import { PLACEHOLDER_MODEL_ENV } from '../support/runtime.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -69,7 +70,15 @@ describe('npm start and the admin CLI', () => {
     const first = await start();
     const key = /(bts_live_[0-9A-Za-z]{40})/.exec(first.output())?.[1];
     expect(key).toBeDefined();
-    expect(first.output()).toMatch(/curl -s -X POST/);
+    // The banner's POSTs are requests the fresh service accepts: its lookup task is submitted for real (it
+    // needs no model; offline it fails at DNS), the design body is held to the schema its handler validates with
+    // (run here, its Chromium would outlive the restart below).
+    const curls = [...first.output().matchAll(/curl -s -X POST (\S+) .* -d '([^']+)'/g)].map((m) => ({ url: m[1] ?? '', body: m[2] ?? '' }));
+    const lookup = curls.find((c) => c.body.includes('"lookup"'));
+    const design = curls.find((c) => new URL(c.url).pathname === '/v1/design/extract');
+    const res = await fetch(lookup?.url ?? '', { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: lookup?.body });
+    expect(res.status).toBe(201);
+    expect(DesignBody.safeParse(JSON.parse(design?.body ?? 'null')).success).toBe(true);
     expect((await fetch(`${first.url}/health`)).status).toBe(200);
     const created = (await (
       await fetch(`${first.url}/v1/tasks`, {

@@ -1,3 +1,4 @@
+import { BUNDLED_KNOWLEDGE_DIR } from '../../infra/node-function.js';
 import { Match } from 'aws-cdk-lib/assertions';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -92,6 +93,13 @@ it('create-task knows the agent model provider (it answers 503 without one); oth
   for (const handler of handlerUses().keys()) {
     const env: Record<string, unknown> = s.stateless.toJSON().Resources[fnId(handler)].Properties.Environment.Variables;
     expect(env.BTS_MODEL_PROVIDER).toBe(handler === 'create-task' ? 'bedrock' : undefined);
+  }
+});
+
+it('create-task carries the knowledge graph in its bundle, to check lookup tasks at submission; other API functions do not', () => {
+  for (const handler of handlerUses().keys()) {
+    const env: Record<string, unknown> = s.stateless.toJSON().Resources[fnId(handler)].Properties.Environment.Variables;
+    expect(env.BTS_KNOWLEDGE_GRAPH_DIR).toBe(handler === 'create-task' ? BUNDLED_KNOWLEDGE_DIR : undefined);
   }
 });
 

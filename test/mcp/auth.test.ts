@@ -8,6 +8,7 @@ import { DynamoApiKeyRepository } from '../../lib/keys/dynamo-api-key-repository
 import { useTestAws, type TestAws } from '../support/aws.js';
 import { writeRuntimeInfo } from '../../lib/local/runtime-info.js';
 import { startToolServer, type RunningToolServer } from '../../lib/mcp/main.js';
+import { MCP_TOOLS } from '../../lib/mcp/server.js';
 import { parseServerOptions } from '../../lib/mcp/options.js';
 import { newClient } from './helpers.js';
 
@@ -63,7 +64,7 @@ describe('HTTP auth modes', () => {
     expect(await status(url)).toBe(401);
     expect(await status(url, 'wrong-key')).toBe(401);
     expect(await status(url, 'secret-static-key-longer')).toBe(401);
-    expect(await listToolsWith(url, 'secret-static-key')).toBe(12);
+    expect(await listToolsWith(url, 'secret-static-key')).toBe(MCP_TOOLS.length);
   });
 
   it('table (alias dynamodb): valid keys pass, unknown keys fail, revocation honoured after the cache TTL', async () => {
@@ -77,7 +78,7 @@ describe('HTTP auth modes', () => {
     });
     expect(await status(url)).toBe(401);
     expect(await status(url, 'bts_live_unknownunknownunknownunknown0000')).toBe(401);
-    expect(await listToolsWith(url, secret)).toBe(12);
+    expect(await listToolsWith(url, secret)).toBe(MCP_TOOLS.length);
     await repo.revoke('biz_mcp', record.keyId, new Date());
     // Still cached: the spec allows a revoked key until its cache entry expires.
     expect(await status(url, secret)).toBe(200);

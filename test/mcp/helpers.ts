@@ -16,12 +16,14 @@ export const newClient = (): Client => new Client({ name: 'bts-test', version: '
 export interface ToolCall {
   text: string;
   isError: boolean;
+  /** MCP `structuredContent`: the tool's JSON part when it is an object. */
+  structured?: Record<string, unknown>;
 }
 
 export async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolCall> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-  return { text, isError: result.isError === true };
+  return { text, isError: result.isError === true, ...(result.structuredContent ? { structured: result.structuredContent } : {}) };
 }
 
 /** The ref printed for an element with this role and name in a snapshot. */

@@ -28,7 +28,7 @@ describe('MCP tools over stdio', () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name).sort();
     expect(names).toEqual(
-      ['click', 'content.get_markdown', 'create_session', 'extract', 'extract.page_summary', 'fill', 'fill_form', 'interact', 'interact.find', 'knowledge', 'navigate', 'snapshot'].sort(),
+      ['click', 'content.get_markdown', 'create_session', 'extract', 'extract.page_summary', 'fill', 'fill_form', 'interact', 'interact.find', 'knowledge', 'lookup', 'navigate', 'snapshot'].sort(),
     );
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect(byName.get('navigate')?.inputSchema.required).toEqual(expect.arrayContaining(['sessionId', 'url']));
@@ -146,10 +146,12 @@ describe('MCP tools over stdio', () => {
   });
 
   it('answers knowledge queries by domain and by goal', async () => {
-    const gh = JSON.parse((await call(client, 'knowledge', { query: 'github.com' })).text) as { site: string }[];
-    expect(gh[0]?.site).toBe('github');
-    const weather = JSON.parse((await call(client, 'knowledge', { query: 'weather forecast for Lyon' })).text) as { site: string }[];
-    expect(weather[0]?.site).toBe('open-meteo');
+    type Sites = { sites: { site: string; operations: string[] }[] };
+    const gh = await call(client, 'knowledge', { query: 'github.com' });
+    expect((gh.structured as Sites | undefined)?.sites[0]?.site).toBe('github');
+    expect(gh.text).toContain('GitHub');
+    const weather = await call(client, 'knowledge', { query: 'weather forecast for Lyon' });
+    expect((weather.structured as Sites | undefined)?.sites[0]).toMatchObject({ site: 'open-meteo', operations: expect.arrayContaining(['forecast']) });
   });
 
   it('applies a fingerprint seed deterministically', async () => {

@@ -51,8 +51,8 @@ export interface paths {
         get: operations["listSessions"];
         put?: never;
         /**
-         * Submit an agent task
-         * @description Answers at once with status `pending`; poll GET /v1/tasks/{taskId} (every 2 s is recommended) until the status is terminal.
+         * Submit an agent task, or a lookup task
+         * @description Answers at once with status `pending`; poll GET /v1/tasks/{taskId} (every 2 s is recommended) until the status is terminal. With `lookup` (our addition to the spec) the task runs one knowledge-graph recipe with no model and no browser.
          */
         post: operations["createTask"];
         delete?: never;
@@ -255,8 +255,22 @@ export interface components {
         CreateTaskRequest: {
             /** @description Your own label for one of your end-users (opaque to the service) */
             endUserId: string;
-            /** @description What the agent should do, in natural language; not blank */
-            task: string;
+            /** @description What the agent should do, in natural language; not blank. Required unless `lookup` is given */
+            task?: string;
+            /** @description Our addition to the spec: run one knowledge-graph lookup recipe directly, with no model and no browser. The task completes with the mapped fields in `result` and `structured_content` */
+            lookup?: {
+                /** @description Site id of the knowledge graph, e.g. "npm" */
+                site: string;
+                /** @description Operation of that site, e.g. "package" */
+                operation: string;
+                /**
+                 * @description The operation's parameters
+                 * @default {}
+                 */
+                params: {
+                    [key: string]: unknown;
+                };
+            };
             /** @description A previous task's sessionId, to continue that conversation; omitted starts a new session */
             sessionId?: string;
             /**
@@ -272,7 +286,7 @@ export interface components {
             maxSteps?: number;
             /** @description When true, the finished task carries `html_dump` (raw HTML of the final page) */
             include_html_dump?: boolean;
-        };
+        } | unknown | unknown;
         Submitted: {
             taskId: string;
             /** @description The session passed, or a new one */
@@ -797,6 +811,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This API key sent more requests this minute than BTS_RATE_LIMIT_PER_MINUTE allows */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description Seconds until the next minute window */
+                    "retry-after"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a human */
+                        error: string;
+                        /** @description Also in the Retry-After header */
+                        retryAfterSeconds: number;
+                    };
+                };
+            };
             /** @description Server error; the body names the request id for support */
             500: {
                 headers: {
@@ -884,18 +915,40 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Monthly task quota reached */
+            /** @description Monthly task quota reached (`limit`, `used`), or the per-key rate limit (`retryAfterSeconds`, Retry-After) */
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["QuotaErrorBody"];
+                    "application/json": {
+                        /** @description What went wrong, for a human */
+                        error: string;
+                        /** @description Monthly task quota of the business */
+                        limit: number;
+                        /** @description Tasks counted this month */
+                        used: number;
+                    } | {
+                        /** @description What went wrong, for a human */
+                        error: string;
+                        /** @description Also in the Retry-After header */
+                        retryAfterSeconds: number;
+                    };
                 };
             };
             /** @description The task could not be enqueued: it is kept as `failed` (its id is in `taskId`) and not counted. Other server errors too. */
             500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerErrorBody"];
+                };
+            };
+            /** @description No agent model is configured, so only `lookup` tasks can run; nothing was counted */
+            503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -925,6 +978,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TaskView"];
+                };
+            };
+            /** @description taskId over 256 characters */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing or unknown API key, or a dashboard token */
@@ -957,6 +1020,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This API key sent more requests this minute than BTS_RATE_LIMIT_PER_MINUTE allows */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description Seconds until the next minute window */
+                    "retry-after"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a human */
+                        error: string;
+                        /** @description Also in the Retry-After header */
+                        retryAfterSeconds: number;
+                    };
                 };
             };
             /** @description Server error; the body names the request id for support */
@@ -1002,6 +1082,16 @@ export interface operations {
                     "application/json": components["schemas"]["CancelledTask"];
                 };
             };
+            /** @description taskId over 256 characters */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown API key, or a dashboard token */
             401: {
                 headers: {
@@ -1044,6 +1134,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This API key sent more requests this minute than BTS_RATE_LIMIT_PER_MINUTE allows */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description Seconds until the next minute window */
+                    "retry-after"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a human */
+                        error: string;
+                        /** @description Also in the Retry-After header */
+                        retryAfterSeconds: number;
+                    };
+                };
+            };
             /** @description Server error; the body names the request id for support */
             500: {
                 headers: {
@@ -1077,6 +1184,16 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
+            /** @description sessionId over 256 characters */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing or unknown API key, or a dashboard token */
             401: {
                 headers: {
@@ -1107,6 +1224,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This API key sent more requests this minute than BTS_RATE_LIMIT_PER_MINUTE allows */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description Seconds until the next minute window */
+                    "retry-after"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a human */
+                        error: string;
+                        /** @description Also in the Retry-After header */
+                        retryAfterSeconds: number;
+                    };
                 };
             };
             /** @description Server error; the body names the request id for support */
@@ -1172,6 +1306,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This API key sent more requests this minute than BTS_RATE_LIMIT_PER_MINUTE allows */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description Seconds until the next minute window */
+                    "retry-after"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a human */
+                        error: string;
+                        /** @description Also in the Retry-After header */
+                        retryAfterSeconds: number;
+                    };
                 };
             };
             /** @description Server error; the body names the request id for support */
@@ -1253,6 +1404,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This API key sent more requests this minute than BTS_RATE_LIMIT_PER_MINUTE allows */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description Seconds until the next minute window */
+                    "retry-after"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a human */
+                        error: string;
+                        /** @description Also in the Retry-After header */
+                        retryAfterSeconds: number;
+                    };
+                };
+            };
             /** @description Server error; the body names the request id for support */
             500: {
                 headers: {
@@ -1332,6 +1500,23 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description This API key sent more requests this minute than BTS_RATE_LIMIT_PER_MINUTE allows */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description Seconds until the next minute window */
+                    "retry-after"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a human */
+                        error: string;
+                        /** @description Also in the Retry-After header */
+                        retryAfterSeconds: number;
+                    };
+                };
+            };
             /** @description Server error; the body names the request id for support */
             500: {
                 headers: {
@@ -1409,14 +1594,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Monthly task quota reached */
+            /** @description Monthly task quota reached (`limit`, `used`), or the per-key rate limit (`retryAfterSeconds`, Retry-After) */
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["QuotaErrorBody"];
+                    "application/json": {
+                        /** @description What went wrong, for a human */
+                        error: string;
+                        /** @description Monthly task quota of the business */
+                        limit: number;
+                        /** @description Tasks counted this month */
+                        used: number;
+                    } | {
+                        /** @description What went wrong, for a human */
+                        error: string;
+                        /** @description Also in the Retry-After header */
+                        retryAfterSeconds: number;
+                    };
                 };
             };
             /** @description The task could not be enqueued (nothing was kept or counted), or another server error */
@@ -1498,14 +1695,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Monthly task quota reached */
+            /** @description Monthly task quota reached (`limit`, `used`), or the per-key rate limit (`retryAfterSeconds`, Retry-After) */
             429: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["QuotaErrorBody"];
+                    "application/json": {
+                        /** @description What went wrong, for a human */
+                        error: string;
+                        /** @description Monthly task quota of the business */
+                        limit: number;
+                        /** @description Tasks counted this month */
+                        used: number;
+                    } | {
+                        /** @description What went wrong, for a human */
+                        error: string;
+                        /** @description Also in the Retry-After header */
+                        retryAfterSeconds: number;
+                    };
                 };
             };
             /** @description The task could not be enqueued (nothing was kept or counted), or another server error */

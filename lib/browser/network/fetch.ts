@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { rootCertificates } from 'node:tls';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { describeError, NetworkRefusedError, ResponseTooLargeError } from '../../errors.js';
@@ -71,8 +72,8 @@ async function readCapped(res: IncomingMessage, url: string, maxBytes: number): 
   return Buffer.concat(chunks);
 }
 
-function send(url: URL, target: { address: string; port: number }, headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
-  const options: RequestOptions & { servername?: string } = {
+function send(url: URL, target: { address: string; port: number }, headers: Record<string, string>, signal: AbortSignal, extraCa?: string): Promise<IncomingMessage> {
+  const options: RequestOptions & { servername?: string; ca?: string[] } = {
     protocol: url.protocol,
     hostname: url.hostname.replace(/^\[|\]$/g, ''),
     port: target.port,
@@ -83,6 +84,7 @@ function send(url: URL, target: { address: string; port: number }, headers: Reco
     signal,
   };
   if (url.protocol === 'https:' && !isIP(options.hostname ?? '')) options.servername = options.hostname ?? undefined;
+  if (url.protocol === 'https:' && extraCa) options.ca = [...rootCertificates, extraCa];
   return new Promise((resolve, reject) => {
     const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(options, resolve);
     req.on('error', reject);
@@ -110,7 +112,7 @@ export async function guardedFetch(policy: NetworkPolicy, url: string, opts: Gua
     let res: IncomingMessage;
     try {
       const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
-      res = await send(target, dialTarget(policy, address, port), opts.headers ?? {}, signal);
+      res = await send(target, dialTarget(policy, address, port), opts.headers ?? {}, signal, policy.extraCa);
     } catch (err) {
       if (signal.aborted && !opts.signal?.aborted) throw new Error(`Fetching ${url} took longer than ${opts.timeoutMs} ms`, { cause: err });
       throw new Error(`Could not fetch ${current}: ${describeError(err)}`, { cause: err });
@@ -127,4 +129,32 @@ export async function guardedFetch(policy: NetworkPolicy, url: string, opts: Gua
     return { status, url: current, contentType: headers['content-type'] ?? '', headers, body };
   }
   throw new Error(`Fetching ${url} followed more than ${maxRedirects} redirects`);
+}
+
+/** What a lookup recipe receives: the response with its body as text. */
+export interface FetchedText {
+  status: number;
+  url: string;
+  contentType: string;
+  body: string;
+}
+
+/**
+ * guardedFetch as a text GET for lookup recipes (JSON and text APIs). `onFetched` hears
+ * every URL that answered, for a task's `visitedUrls`; refused ones never reach it.
+ * `signal` (a task's budget or cancellation) aborts a call in flight.
+ */
+export function guardedTextGet(
+  policy: NetworkPolicy,
+  hooks: { onFetched?: (url: string) => void; signal?: AbortSignal } = {},
+): (url: string, opts: { timeoutMs: number; maxBytes: number }) => Promise<FetchedText> {
+  return async (url, opts) => {
+    const res = await guardedFetch(policy, url, {
+      ...opts,
+      ...(hooks.signal ? { signal: hooks.signal } : {}),
+      headers: { accept: 'application/json, text/plain;q=0.9, */*;q=0.5' },
+    });
+    hooks.onFetched?.(res.url);
+    return { status: res.status, url: res.url, contentType: res.contentType, body: res.body.toString('utf8') };
+  };
 }

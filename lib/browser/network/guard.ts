@@ -27,6 +27,12 @@ export interface NetworkPolicy {
    * loopback fixture in for a public address, so the guard judges what production would.
    */
   dial?: (address: string, port: number) => { address: string; port: number };
+  /**
+   * Extra CA certificates (PEM) that fetches from Node trust beside the system's. Only
+   * tests set it, so a loopback HTTPS server can stand in for a public API under its real
+   * name; nothing in the configuration reaches it.
+   */
+  extraCa?: string;
 }
 
 /** Schemes that never leave the browser process. */
@@ -55,7 +61,7 @@ export function cachingResolver(resolve: Resolver, ttlMs = DNS_TTL_MS): Resolver
 
 export const defaultResolver: Resolver = cachingResolver(systemResolver);
 
-export function networkPolicy(allowPrivate: boolean, resolve: Resolver = defaultResolver, extra: Pick<NetworkPolicy, 'refusedLocalPorts' | 'dial'> = {}): NetworkPolicy {
+export function networkPolicy(allowPrivate: boolean, resolve: Resolver = defaultResolver, extra: Pick<NetworkPolicy, 'refusedLocalPorts' | 'dial' | 'extraCa'> = {}): NetworkPolicy {
   return { allowPrivate, resolve, ...extra };
 }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { KnowledgeIndex } from '../../knowledge/index.js';
+import type { HttpGet } from '../../knowledge/recipes.js';
 import type { BrowserSession } from '../session.js';
 import type { ToolDefinition } from '../tool.js';
 
@@ -19,6 +20,8 @@ export interface BrowserToolContext {
    */
   session: () => Promise<BrowserSession>;
   knowledge: KnowledgeIndex;
+  /** GETs for lookup recipes, under the caller's network guard (guardedTextGet): no browser involved. */
+  http: HttpGet;
   /** Opens a browser session for this caller; present where sessions are the caller's to make (MCP). */
   openSession?: (request: SessionRequest) => Promise<string>;
 }

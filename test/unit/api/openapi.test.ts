@@ -52,9 +52,11 @@ describe('OpenAPI document', () => {
   });
 
   it('documents every field of CreateTaskBody in CreateTaskRequest', () => {
-    const component = doc.components.schemas.CreateTaskRequest as { properties: Record<string, unknown>; required: string[] };
+    const component = doc.components.schemas.CreateTaskRequest as { properties: Record<string, unknown>; required: string[]; anyOf: unknown };
     expect(Object.keys(component.properties)).toEqual(Object.keys(CreateTaskBody.shape));
-    expect(component.required).toEqual(['endUserId', 'task']);
+    // task is required unless the body names a lookup recipe.
+    expect(component.required).toEqual(['endUserId']);
+    expect(component.anyOf).toEqual([{ required: ['task'] }, { required: ['lookup'] }]);
   });
 
   it('gives every authenticated route its 401 and every body route its 400 and 413', () => {
