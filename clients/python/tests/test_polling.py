@@ -109,6 +109,15 @@ class WaitTest(unittest.TestCase):
         self.assertEqual(tracker.new_steps(task("running", 0)), [])
         self.assertEqual([s.n for s in tracker.new_steps(task("running", 3))], [3])
 
+    def test_steps_are_told_apart_by_their_number(self) -> None:
+        tracker = ProgressTracker()
+        first = Task.from_dict({"taskId": "t", "status": "running", "stepSummaries": [{"n": 1, "type": "navigate"}, {"n": 2, "type": "fill"}]})
+        # a read that lists only later steps (a trimmed trace) still reports each step once
+        later = Task.from_dict({"taskId": "t", "status": "running", "stepSummaries": [{"n": 2, "type": "fill"}, {"n": 3, "type": "click"}]})
+        self.assertEqual([s.n for s in tracker.new_steps(first)], [1, 2])
+        self.assertEqual([s.n for s in tracker.new_steps(later)], [3])
+        self.assertEqual(tracker.new_steps(later), [])
+
     def test_timeout_raises_with_the_last_task(self) -> None:
         fetch = Script(task("running", 2))
         with self.assertRaises(RunTimeoutError) as caught:

@@ -18,6 +18,7 @@ from browser_task_service import (
     APITimeoutError,
     BadRequestError,
     Client,
+    ConfigurationError,
     ConflictError,
     NotFoundError,
     QuotaExceededError,
@@ -108,6 +109,53 @@ class RequestShapeTest(unittest.TestCase):
                 },
             )
             self.assertEqual(second, {"endUserId": "u-1", "task": "Again", "sessionId": "s-1"})
+
+    def test_a_lookup_task_needs_no_task_text(self) -> None:
+        reply = {"taskId": "t-2", "sessionId": "s-2", "status": "pending", "createdAt": "2025-01-01T00:00:00Z"}
+        with ScriptedServer(Reply(201, reply)) as server:
+            client = Client(server.url, api_key="k")
+            client.tasks.create("u-1", lookup={"site": "npm", "operation": "package", "params": {"name": "zod"}})
+            client.tasks.create(end_user_id="u-1", lookup={"site": "npm", "operation": "package"})
+            self.assertEqual([(r.method, r.path) for r in server.requests], [("POST", "/v1/tasks")] * 2)
+            first, second = server.json_bodies()
+            self.assertEqual(first, {"endUserId": "u-1", "lookup": {"site": "npm", "operation": "package", "params": {"name": "zod"}}})
+            self.assertNotIn("task", first)
+            # params left out is left out: the service defaults it to {}
+            self.assertEqual(second, {"endUserId": "u-1", "lookup": {"site": "npm", "operation": "package"}})
+
+    def test_a_lookup_run_submits_then_polls(self) -> None:
+        submitted = {"taskId": "t-3", "sessionId": "s-3", "status": "pending", "createdAt": "c"}
+        done = dict(TASK, taskId="t-3", task="", result={"name": "zod"}, structured_content={"name": "zod"},
+                    stepSummaries=[{"n": 1, "type": "fast_path", "msg": "npm/package", "success": True}])
+        with ScriptedServer(Reply(201, submitted), Reply(200, done)) as server:
+            client = Client(server.url, api_key="k")
+            steps = []
+            task = client.tasks.run("u", lookup={"site": "npm", "operation": "package", "params": {"name": "zod"}},
+                                    on_progress=lambda new, _t: steps.extend(s.type for s in new))
+            self.assertEqual(task.structured_content, {"name": "zod"})
+            self.assertEqual(steps, ["fast_path"])
+            self.assertEqual([(r.method, r.path) for r in server.requests], [("POST", "/v1/tasks"), ("GET", "/v1/tasks/t-3")])
+            self.assertEqual(server.json_bodies()[0]["lookup"]["site"], "npm")
+
+    def test_a_task_needs_task_text_or_a_lookup(self) -> None:
+        with ScriptedServer(Reply(201, {})) as server:
+            client = Client(server.url, api_key="k")
+            with self.assertRaises(ConfigurationError):
+                client.tasks.create("u")
+            for bad in ({"operation": "package"}, {"site": "npm", "operation": ""}, {"site": "npm", "operation": "p", "params": [1]}):
+                with self.subTest(lookup=bad), self.assertRaises(ConfigurationError):
+                    client.tasks.create("u", lookup=bad)
+            with self.assertRaises(ConfigurationError):
+                client.tasks.run("u")
+            self.assertEqual(server.requests, [])
+
+    def test_cancel_reads_cancel_requested(self) -> None:
+        with ScriptedServer(Reply(202, dict(TASK, status="running", cancelRequested=True))) as server:
+            task = Client(server.url, api_key="k").tasks.cancel("t-1")
+            self.assertEqual((server.requests[0].method, server.requests[0].path), ("POST", "/v1/tasks/t-1/cancel"))
+            self.assertIsNone(server.requests[0].headers.get("content-type"))
+            self.assertEqual((task.status, task.cancel_requested), ("running", True))
+            self.assertEqual(task.extra, {})
 
     def test_design_uses_the_path_alias_for_a_single_extractor(self) -> None:
         reply = {"taskId": "t", "sessionId": "s", "status": "pending", "createdAt": "x", "extractors": ["colors"], "enableIpRotation": False}

@@ -45,15 +45,19 @@ class PollSchedule:
 
 
 class ProgressTracker:
-    """Hands out each step summary once, in order, however often the task is read."""
+    """Hands out each step summary once, in order, however often the task is read.
+
+    Steps are told apart by their number ``n`` (1, 2, …): a read that repeats steps
+    already reported, or that lags behind a previous read, yields nothing new.
+    """
 
     def __init__(self) -> None:
         self.seen = 0
 
     def new_steps(self, task: Task) -> List[StepSummary]:
-        steps = task.step_summaries
-        fresh = steps[self.seen :]
-        self.seen = max(self.seen, len(steps))
+        fresh = [s for s in task.step_summaries if s.n > self.seen]
+        if fresh:
+            self.seen = max(s.n for s in fresh)
         return fresh
 
 

@@ -59,6 +59,22 @@ def _segment(value: str, what: str) -> str:
     return urllib.parse.quote(value, safe="")
 
 
+def _lookup(lookup: Mapping[str, Any]) -> Dict[str, Any]:
+    """The ``lookup`` object as the API names it (``site``, ``operation``, ``params``)."""
+    if not isinstance(lookup, Mapping):
+        raise ConfigurationError("lookup must be a mapping with site, operation and params")
+    body = dict(lookup)
+    for key in ("site", "operation"):
+        if not isinstance(body.get(key), str) or not body[key]:
+            raise ConfigurationError(f"lookup needs a non-empty {key!r}")
+    params = body.get("params")
+    if params is not None:
+        if not isinstance(params, Mapping):
+            raise ConfigurationError("lookup params must be a mapping")
+        body["params"] = dict(params)
+    return body
+
+
 def _object(response: Response) -> Dict[str, Any]:
     data = response.data
     if not isinstance(data, dict):
@@ -77,7 +93,7 @@ class Tasks(_Resource):
     def create(
         self,
         end_user_id: str,
-        task: str,
+        task: Optional[str] = None,
         *,
         session_id: Optional[str] = None,
         start_url: Optional[str] = None,
@@ -87,29 +103,36 @@ class Tasks(_Resource):
         lookup: Optional[Mapping[str, Any]] = None,
         extra_body: Optional[Mapping[str, Any]] = None,
     ) -> TaskSubmitted:
-        """``POST /v1/tasks``: submits an agent task; it runs in the background.
+        """``POST /v1/tasks``: submits a task; it runs in the background (status ``pending``).
+
+        Give ``task`` (an agent task), or ``lookup`` (a model-free lookup), or both.
 
         Args:
             end_user_id: your label for the end-user (at most 256 characters).
-            task: the natural-language task.
+            task: the natural-language task; may be omitted when ``lookup`` is given.
             session_id: continue this session (a previous task's ``session_id``).
             start_url: the page to start from (skips URL discovery).
             schema: a JSON Schema; the completed task then carries ``structured_content``.
             max_steps: step limit (the service uses ``min(max_steps, 25)``).
             include_html_dump: put the final page's HTML in ``html_dump``.
-            lookup: ``{"site", "operation", "params"}``: run a knowledge-graph lookup recipe
-                directly, without a model. This is the service's addition to the spec; a
-                service without it rejects or ignores the field.
+            lookup: ``{"site": "npm", "operation": "package", "params": {"name": "zod"}}``:
+                run one knowledge-graph lookup recipe directly, with no model and no
+                browser; the completed task carries the mapped fields in ``result`` and
+                ``structured_content``. ``params`` defaults to ``{}`` on the service. This
+                is the service's addition to the spec.
             extra_body: more request fields, sent as given (for fields newer than this client).
         """
-        body: Dict[str, Any] = {"endUserId": end_user_id, "task": task}
+        if task is None and lookup is None:
+            raise ConfigurationError("tasks.create needs a task, a lookup, or both")
+        body: Dict[str, Any] = {"endUserId": end_user_id}
         optional = {
+            "task": task,
             "sessionId": session_id,
             "startUrl": start_url,
             "schema": dict(schema) if schema is not None else None,
             "maxSteps": max_steps,
             "include_html_dump": include_html_dump,
-            "lookup": dict(lookup) if lookup is not None else None,
+            "lookup": _lookup(lookup) if lookup is not None else None,
         }
         body.update({k: v for k, v in optional.items() if v is not None})
         if extra_body:
@@ -177,7 +200,7 @@ class Tasks(_Resource):
     def run(
         self,
         end_user_id: str,
-        task: str,
+        task: Optional[str] = None,
         *,
         session_id: Optional[str] = None,
         start_url: Optional[str] = None,

@@ -52,6 +52,14 @@ def _int(data: Mapping[str, Any], key: str) -> int:
     return int(value)
 
 
+def _num(data: Mapping[str, Any], key: str) -> Union[int, float]:
+    """A JSON number as sent (``int`` when it has no fraction); 0 when absent."""
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return 0
+    return value
+
+
 def _opt_dict(data: Mapping[str, Any], key: str) -> Optional[JSON]:
     value = data.get(key)
     return dict(value) if isinstance(value, Mapping) else None
@@ -124,7 +132,7 @@ class DesignResult(_Model):
 
     url: str
     extractors: List[str]
-    duration_ms: int
+    duration_ms: Union[int, float]
     results: JSON
     raw: JSON = field(default_factory=dict, repr=False, compare=False)
 
@@ -134,7 +142,7 @@ class DesignResult(_Model):
         return cls(
             url=_str(data, "url"),
             extractors=_str_list(data, "extractors"),
-            duration_ms=_int(data, "durationMs"),
+            duration_ms=_num(data, "durationMs"),
             results=_opt_dict(data, "results") or {},
             raw=dict(data),
         )
@@ -148,6 +156,7 @@ class Task(_Model):
     ``structured_content`` is set only when the request carried a ``schema``,
     ``html_dump`` only with ``include_html_dump=True``, ``error`` only when ``failed``,
     ``design`` only on design tasks. ``usage`` (model tokens and cost) is a service addition.
+    ``cancel_requested`` is set only on the answer to ``tasks.cancel`` (``None`` elsewhere).
     """
 
     _fields: ClassVar[FrozenSet[str]] = frozenset(
@@ -169,6 +178,7 @@ class Task(_Model):
             "error",
             "design",
             "usage",
+            "cancelRequested",
         }
     )
 
@@ -180,7 +190,7 @@ class Task(_Model):
     created_at: str
     updated_at: str
     total_steps: int = 0
-    duration_ms: int = 0
+    duration_ms: Union[int, float] = 0
     visited_urls: List[str] = field(default_factory=list)
     step_summaries: List[StepSummary] = field(default_factory=list)
     result: Union[str, JSON, None] = None
@@ -189,6 +199,7 @@ class Task(_Model):
     error: Optional[str] = None
     design: Optional[DesignResult] = field(default=None, repr=False)
     usage: Optional[JSON] = field(default=None, repr=False)
+    cancel_requested: Optional[bool] = None
     raw: JSON = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -211,7 +222,7 @@ class Task(_Model):
             created_at=_str(data, "createdAt"),
             updated_at=_str(data, "updatedAt"),
             total_steps=_int(data, "totalSteps"),
-            duration_ms=_int(data, "durationMs"),
+            duration_ms=_num(data, "durationMs"),
             visited_urls=_str_list(data, "visitedUrls"),
             step_summaries=[StepSummary.from_dict(s) for s in steps if isinstance(s, Mapping)]
             if isinstance(steps, list)
@@ -222,6 +233,7 @@ class Task(_Model):
             error=_opt_str(data, "error"),
             design=DesignResult.from_dict(design) if isinstance(design, Mapping) else None,
             usage=_opt_dict(data, "usage"),
+            cancel_requested=data["cancelRequested"] is True if "cancelRequested" in data else None,
             raw=dict(data),
         )
 
