@@ -169,7 +169,8 @@ class TypedErrorsTest(unittest.TestCase):
         c = client()
         with self.assertRaises(BadRequestError) as bad:
             c.tasks.create("u", "   ")
-        self.assertEqual((bad.exception.status, bad.exception.message), (400, "task must not be blank"))
+        self.assertEqual((bad.exception.status, bad.exception.error), (400, "task must not be blank"))
+        self.assertIn("task must not be blank", str(bad.exception))
         with self.assertRaises(NotFoundError) as missing:
             c.tasks.get("no-such-task")
         self.assertEqual(missing.exception.status, 404)

@@ -52,6 +52,15 @@ class StatusMappingTest(unittest.TestCase):
                 self.assertIn(f"boom {status}", str(err))
                 self.assertIn("req-1", str(err))
 
+    def test_error_is_the_apis_error_string(self) -> None:
+        err = error_from_response(400, {"error": "task must not be blank"})
+        self.assertEqual((err.error, err.message, err.body), ("task must not be blank", "task must not be blank", {"error": "task must not be blank"}))
+
+    def test_an_api_gateway_message_body_is_read_too(self) -> None:
+        err = error_from_response(413, {"message": "Request Too Long"}, text='{"message":"Request Too Long"}')
+        self.assertIs(type(err), PayloadTooLargeError)
+        self.assertEqual(err.error, "Request Too Long")
+
     def test_an_unlisted_status_is_a_plain_api_error(self) -> None:
         err = error_from_response(418, {"error": "teapot"})
         self.assertIs(type(err), APIError)

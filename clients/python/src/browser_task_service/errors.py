@@ -82,6 +82,11 @@ class APIError(BrowserTaskServiceError):
         self.url = url
         super().__init__(self._describe())
 
+    @property
+    def error(self) -> str:
+        """The API's ``error`` string: the same as ``message`` (the TypeScript client's name)."""
+        return self.message
+
     def _describe(self) -> str:
         parts = []
         if self.status is not None:
@@ -252,8 +257,12 @@ def error_from_response(
     data: Dict[str, Any] = dict(body) if isinstance(body, Mapping) else {}
     lowered = {k.lower(): v for k, v in (headers or {}).items()}
     raw_message = data.get("error")
+    # API Gateway's own answers (throttling, oversized payloads) say ``message``, not ``error``.
+    gateway_message = data.get("message")
     if isinstance(raw_message, str) and raw_message:
         message = raw_message
+    elif isinstance(gateway_message, str) and gateway_message:
+        message = gateway_message
     elif text.strip():
         message = text.strip()[:500]
     else:
