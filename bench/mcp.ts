@@ -62,7 +62,8 @@ const ours: Adapter = {
   async start() {
     const c = new Client({ name: 'bench', version: '1' });
     // The fixtures are on loopback, which the network guard refuses unless told otherwise.
-    const args = ['--import', 'tsx', resolve(ROOT, 'lib/mcp/cli.ts'), '--log-level', 'error', '--allow-private-network'];
+    // Every round opens a fresh browser session, more than the default cap of 5 per MCP session.
+    const args = ['--import', 'tsx', resolve(ROOT, 'lib/mcp/cli.ts'), '--log-level', 'error', '--allow-private-network', '--max-browser-sessions', '100'];
     await c.connect(new StdioClientTransport({ command: process.execPath, args, cwd: ROOT }));
     return c;
   },

@@ -31,19 +31,25 @@ export async function prepareDesignPage(page: Page, url: string, opts: { timeout
   await page.goto(url, { waitUntil: 'domcontentloaded', timeout: opts.timeoutMs });
   await page.waitForLoadState('load', { timeout: left(LOAD_CAP_MS) }).catch(() => undefined);
   await page.waitForLoadState('networkidle', { timeout: left(SETTLE_MS) }).catch(() => undefined);
-  await evaluateIn(page, scrollThrough, MAX_SCROLL_STEPS);
-  await page.waitForLoadState('networkidle', { timeout: left(SETTLE_MS) }).catch(() => undefined);
+  // networkidle costs at least 500 ms of quiet; a page that was not scrolled started no new
+  // requests but its eager images, which the settle step below waits for anyway.
+  if (await evaluateIn(page, scrollThrough, MAX_SCROLL_STEPS)) {
+    await page.waitForLoadState('networkidle', { timeout: left(SETTLE_MS) }).catch(() => undefined);
+  }
   await evaluateIn(page, settleAndReturnToTop, left(SETTLE_MS)).catch(() => undefined);
 }
 
-/** Browser side: scrolls a viewport at a time so lazy loaders (native and IntersectionObserver) fire. */
-async function scrollThrough(steps: number): Promise<void> {
+/**
+ * Browser side: scrolls a viewport at a time so lazy loaders (native and IntersectionObserver)
+ * fire. Resolves whether it scrolled, that is whether script-driven loaders may have started.
+ */
+async function scrollThrough(steps: number): Promise<boolean> {
   // Native lazy loading would wait for each image to near the viewport; eager is equivalent and quicker.
   for (const img of document.querySelectorAll('img[loading="lazy"]')) (img as HTMLImageElement).loading = 'eager';
   // Scrolling only matters to script-driven lazy loaders; a page with none of their marks (most
   // documentation, long articles) is not walked through a viewport at a time.
   const scripted = document.querySelector('[data-src],[data-srcset],[data-lazy],[data-bg],[data-background],.lazy,.lazyload,.lazyloaded,[class*="lazy"]');
-  if (!scripted) return;
+  if (!scripted) return false;
   const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
   for (let i = 0; i < steps; i++) {
     const before = scrollY;
@@ -52,6 +58,7 @@ async function scrollThrough(steps: number): Promise<void> {
     if (scrollY === before || scrollY + innerHeight >= document.documentElement.scrollHeight) break;
   }
   await pause(60);
+  return true;
 }
 
 /** Browser side: waits (bounded) for fonts and pending images, then scrolls back to the top. */
