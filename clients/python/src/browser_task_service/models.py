@@ -153,7 +153,7 @@ class Task(_Model):
     """A task record (SPEC §2.1), agent or design.
 
     ``result`` is a string for most tasks and a JSON object for structured results;
-    ``structured_content`` is set only when the request carried a ``schema``,
+    ``structured_content`` is set only when the request carried a ``schema`` or a ``lookup``,
     ``html_dump`` only with ``include_html_dump=True``, ``error`` only when ``failed``,
     ``design`` only on design tasks. ``usage`` (model tokens and cost) is a service addition.
     ``cancel_requested`` is set only on the answer to ``tasks.cancel`` (``None`` elsewhere).
