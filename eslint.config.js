@@ -5,10 +5,29 @@ import tseslint from 'typescript-eslint';
 const ENTRY_POINTS = ['lib/local/main.ts', 'lib/local/admin-cli.ts', 'lib/mcp/cli.ts'];
 
 /** Adapters beside their ports, the SDK clients and the local emulation are the only SDK users. */
-const SDK_ADAPTERS = ['lib/**/dynamo-*.ts', 'lib/**/s3-*.ts', 'lib/**/sqs-*.ts', 'lib/**/kms-*.ts', 'lib/aws/**', 'lib/local/**'];
+const SDK_ADAPTERS = [
+  'lib/**/dynamo-*.ts',
+  'lib/**/s3-*.ts',
+  'lib/**/sqs-*.ts',
+  'lib/**/kms-*.ts',
+  'lib/aws/**',
+  'lib/local/**',
+];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '.data/', '.tmp/', '.cache/', 'coverage/', 'test/fixtures/**/*.js', 'bin/', 'clients/**/dist/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'cdk.out/',
+      '.data/',
+      '.tmp/',
+      '.cache/',
+      'coverage/',
+      'test/fixtures/**/*.js',
+      'bin/',
+      'clients/**/dist/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,7 +43,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Only lib/config.ts loadConfig() and entry points read the environment; take a Config from deps.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Only lib/config.ts loadConfig() and entry points read the environment; take a Config from deps.',
+        },
       ],
     },
   },
@@ -34,7 +57,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@aws-sdk/*'], message: 'Only adapters (dynamo-*, s3-*, sqs-*, kms-* beside their port) and lib/aws import the AWS SDK.' }] },
+        {
+          patterns: [
+            {
+              group: ['@aws-sdk/*'],
+              message: 'Only adapters (dynamo-*, s3-*, sqs-*, kms-* beside their port) and lib/aws import the AWS SDK.',
+            },
+          ],
+        },
       ],
     },
   },

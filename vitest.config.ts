@@ -30,7 +30,9 @@ export default defineConfig({
       tier('agent', { timeout: 120_000, sequential: true }),
       // Real third-party pages live in an ignored cache filled by `npm run corpus:real`;
       // without it there is nothing to run, so the project is not configured at all.
-      ...(existsSync(new URL('.cache/corpus/.complete', import.meta.url)) ? [tier('real', { timeout: 300_000, sequential: true })] : []),
+      ...(existsSync(new URL('.cache/corpus/.complete', import.meta.url))
+        ? [tier('real', { timeout: 300_000, sequential: true })]
+        : []),
       // The TypeScript and Python clients against the local runtime over HTTP.
       tier('clients', { timeout: 120_000, sequential: true }),
     ],

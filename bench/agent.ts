@@ -22,26 +22,59 @@ interface Case {
   run(world: AgentWorld): Promise<TaskItem[]>;
 }
 
-async function single(world: AgentWorld, task: string, startUrl: string, policy: Policy, extra: { businessId?: string; endUserId?: string; schema?: Record<string, unknown> } = {}): Promise<TaskItem[]> {
+async function single(
+  world: AgentWorld,
+  task: string,
+  startUrl: string,
+  policy: Policy,
+  extra: { businessId?: string; endUserId?: string; schema?: Record<string, unknown> } = {},
+): Promise<TaskItem[]> {
   const model = scriptedModel(policy);
-  const { taskId } = await world.submit({ task, agent: { startUrl, ...(extra.schema ? { schema: extra.schema } : {}) }, ...extra });
+  const { taskId } = await world.submit({
+    task,
+    agent: { startUrl, ...(extra.schema ? { schema: extra.schema } : {}) },
+    ...extra,
+  });
   return [await world.work(taskId, model)];
 }
 
 const CASES: Case[] = [
-  { name: 'price lookup', run: (w) => single(w, 'What does the Trail Runner X cost?', `${w.site.url}/`, shopper({ query: 'trail runner', product: /Trail Runner X/ })) },
+  {
+    name: 'price lookup',
+    run: (w) =>
+      single(
+        w,
+        'What does the Trail Runner X cost?',
+        `${w.site.url}/`,
+        shopper({ query: 'trail runner', product: /Trail Runner X/ }),
+      ),
+  },
   {
     name: 'structured price',
     run: (w) =>
-      single(w, 'Price of the Summit Shell Jacket as JSON', `${w.site.url}/`, shopper({ query: 'jacket', product: /Summit/, data: (name, price) => ({ name, price: Number(price) }) }), {
-        schema: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' } }, required: ['name', 'price'] },
-      }),
+      single(
+        w,
+        'Price of the Summit Shell Jacket as JSON',
+        `${w.site.url}/`,
+        shopper({ query: 'jacket', product: /Summit/, data: (name, price) => ({ name, price: Number(price) }) }),
+        {
+          schema: {
+            type: 'object',
+            properties: { name: { type: 'string' }, price: { type: 'number' } },
+            required: ['name', 'price'],
+          },
+        },
+      ),
   },
   {
     name: 'two-turn cart session',
     async run(w) {
       const businessId = uniqueId('bench');
-      const first = await w.submit({ businessId, task: 'Add the Trail Runner X to my cart', agent: { startUrl: `${w.site.url}/` } });
+      const first = await w.submit({
+        businessId,
+        task: 'Add the Trail Runner X to my cart',
+        agent: { startUrl: `${w.site.url}/` },
+      });
       const t1 = await w.work(first.taskId, scriptedModel(cartShopper));
       const second = await w.submit({ businessId, sessionId: first.sessionId, task: 'What is in my cart?' });
       return [t1, await w.work(second.taskId, scriptedModel(cartShopper))];
@@ -52,7 +85,10 @@ const CASES: Case[] = [
     async run(w) {
       const businessId = uniqueId('bench');
       await w.uploadRedditSession(businessId, 'bench-user');
-      return single(w, 'Which reddit account am I signed in with?', `${w.site.crossOriginUrl}/account`, accountReader, { businessId, endUserId: 'bench-user' });
+      return single(w, 'Which reddit account am I signed in with?', `${w.site.crossOriginUrl}/account`, accountReader, {
+        businessId,
+        endUserId: 'bench-user',
+      });
     },
   },
 ];
@@ -88,23 +124,40 @@ async function fastPath(world: AgentWorld): Promise<void> {
     const statuses = new Set<string>();
     for (let i = 0; i < rounds; i++) {
       let started = performance.now();
-      const { task } = await world.run({ task: 'What is the latest version of the express package on npm?', policy: npmAnswerer, deps });
+      const { task } = await world.run({
+        task: 'What is the latest version of the express package on npm?',
+        policy: npmAnswerer,
+        deps,
+      });
       agent.push(performance.now() - started);
       statuses.add(task.status);
       started = performance.now();
       const submitted = await submitAgentTask(
         { ...world.deps, ...deps },
         { businessId: uniqueId('bench') },
-        { endUserId: 'bench', task: 'Look up npm/package', agent: { maxSteps: 1, includeHtmlDump: false, lookup: { site: 'npm', operation: 'package', params: { name: 'express' } } } },
+        {
+          endUserId: 'bench',
+          task: 'Look up npm/package',
+          agent: {
+            maxSteps: 1,
+            includeHtmlDump: false,
+            lookup: { site: 'npm', operation: 'package', params: { name: 'express' } },
+          },
+        },
       );
       const done = await world.work(submitted.taskId, scriptedModel(npmAnswerer), { deps });
       lookups.push(performance.now() - started);
       statuses.add(done.status);
     }
-    const p = (xs: number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? 0;
+    const p = (xs: number[], q: number): number =>
+      [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? 0;
     console.log(`\nfast path (${rounds} rounds, offline TLS stand-in for registry.npmjs.org, real guard)`);
-    console.log(`agent knowledge→lookup→done   p50 ${p(agent, 0.5).toFixed(0)} ms  p95 ${p(agent, 0.95).toFixed(0)} ms  (aim p50 < 300 ms) ${p(agent, 0.5) < 300 ? 'OK' : 'OVER'}`);
-    console.log(`model-free lookup task        p50 ${p(lookups, 0.5).toFixed(0)} ms  p95 ${p(lookups, 0.95).toFixed(0)} ms  (aim p50 < 100 ms) ${p(lookups, 0.5) < 100 ? 'OK' : 'OVER'}`);
+    console.log(
+      `agent knowledge→lookup→done   p50 ${p(agent, 0.5).toFixed(0)} ms  p95 ${p(agent, 0.95).toFixed(0)} ms  (aim p50 < 300 ms) ${p(agent, 0.5) < 300 ? 'OK' : 'OVER'}`,
+    );
+    console.log(
+      `model-free lookup task        p50 ${p(lookups, 0.5).toFixed(0)} ms  p95 ${p(lookups, 0.95).toFixed(0)} ms  (aim p50 < 100 ms) ${p(lookups, 0.5) < 100 ? 'OK' : 'OVER'}`,
+    );
     console.log(`browsers launched: ${browsers.leases} (aim 0); statuses: ${[...statuses].join(', ')}`);
   } finally {
     await browsers.close();
@@ -145,7 +198,9 @@ async function main(): Promise<void> {
       );
     }
     const worst = Math.max(...perStep);
-    console.log(`\nworst median overhead per step: ${worst.toFixed(1)} ms (aim < 300 ms) ${worst < 300 ? 'OK' : 'OVER'}`);
+    console.log(
+      `\nworst median overhead per step: ${worst.toFixed(1)} ms (aim < 300 ms) ${worst < 300 ? 'OK' : 'OVER'}`,
+    );
     await fastPath(world);
   } finally {
     await world.stop();

@@ -34,16 +34,24 @@ const { url, key } = await new Promise<{ url: string; key: string }>((res, rej) 
   server.once('exit', () => rej(new Error(`server exited: ${out}`)));
 });
 // The bench submits far more than the free tier's 15 tasks.
-const quota = spawnSync(TSX, ['lib/local/admin-cli.ts', 'set-quota', '--business', 'local-business', '--limit', '100000000'], {
-  cwd: ROOT,
-  env: { ...process.env, BTS_DATA_DIR: dataDir },
-  encoding: 'utf8',
-});
+const quota = spawnSync(
+  TSX,
+  ['lib/local/admin-cli.ts', 'set-quota', '--business', 'local-business', '--limit', '100000000'],
+  {
+    cwd: ROOT,
+    env: { ...process.env, BTS_DATA_DIR: dataDir },
+    encoding: 'utf8',
+  },
+);
 if (quota.status !== 0) throw new Error(`set-quota failed: ${quota.stderr}`);
 
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 const created = (await (
-  await fetch(`${url}/v1/tasks`, { method: 'POST', headers, body: JSON.stringify({ endUserId: 'bench', task: 'warm-up' }) })
+  await fetch(`${url}/v1/tasks`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ endUserId: 'bench', task: 'warm-up' }),
+  })
 ).json()) as { taskId: string };
 
 async function run(title: string, opts: autocannon.Options): Promise<autocannon.Result> {

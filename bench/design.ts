@@ -86,10 +86,14 @@ const runtime = await startLocalRuntime({
 });
 const REAL = process.argv.includes('--real');
 if (REAL && !cachePresent()) throw new Error('the real-site corpus is not fetched: run `npm run corpus:real` first');
-const fixtures = REAL ? await startFixtureServer({ root: CACHE_DIR, chroot: true, mounts: { '/own/': OWN_PAGES_DIR } }) : await startFixtureServer();
+const fixtures = REAL
+  ? await startFixtureServer({ root: CACHE_DIR, chroot: true, mounts: { '/own/': OWN_PAGES_DIR } })
+  : await startFixtureServer();
 const key = runtime.bootstrapKey?.apiKey ?? '';
 
-async function extract(path: string): Promise<{ totalMs: number; inPageMs: number; status: string; design?: { results?: Record<string, unknown> } }> {
+async function extract(
+  path: string,
+): Promise<{ totalMs: number; inPageMs: number; status: string; design?: { results?: Record<string, unknown> } }> {
   const started = performance.now();
   const res = await fetch(`${runtime.url}/v1/design/extract`, {
     method: 'POST',
@@ -101,7 +105,9 @@ async function extract(path: string): Promise<{ totalMs: number; inPageMs: numbe
   for (;;) {
     // A tight poll measures the service, not the client's 2 s recommendation.
     await new Promise((r) => setTimeout(r, 25));
-    const got = (await (await fetch(`${runtime.url}/v1/tasks/${taskId}`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+    const got = (await (
+      await fetch(`${runtime.url}/v1/tasks/${taskId}`, { headers: { authorization: `Bearer ${key}` } })
+    ).json()) as {
       status: string;
       error?: string;
       design?: { results?: Record<string, unknown> };
@@ -119,7 +125,9 @@ async function benchReal(): Promise<void> {
   const manifest = loadManifest();
   const truth = loadGroundTruth();
   const warm = await extract(manifest.pages[0]!.path.slice(1));
-  console.log(`real-site corpus: ${manifest.pages.length} pages; warm-up (browser launch included): ${warm.totalMs.toFixed(0)} ms\n`);
+  console.log(
+    `real-site corpus: ${manifest.pages.length} pages; warm-up (browser launch included): ${warm.totalMs.toFixed(0)} ms\n`,
+  );
   const rows: { id: string; gt: (typeof truth)[string]; score: PageScore }[] = [];
   const totals: number[] = [];
   for (const p of manifest.pages) {
@@ -134,48 +142,60 @@ async function benchReal(): Promise<void> {
     rows.push({ id: p.id, gt: truth[p.id]!, score: scorePage(facts, truth[p.id]!) });
   }
   console.log(formatTable(rows));
-  console.log(`\nreal pages  submit→completed  p50 ${pct(totals, 50).toFixed(0)} ms  p95 ${pct(totals, 95).toFixed(0)} ms`);
+  console.log(
+    `\nreal pages  submit→completed  p50 ${pct(totals, 50).toFixed(0)} ms  p95 ${pct(totals, 95).toFixed(0)} ms`,
+  );
 }
 
 try {
   if (REAL) {
     await benchReal();
   } else {
-  const list = sites();
-  console.log(`design bench: ${list.length} site(s), ${ROUNDS} round(s) each, then ${SOAK} consecutive tasks`);
-  const warm = await extract(list[0] as string);
-  console.log(`warm-up (browser launch included): ${warm.totalMs.toFixed(0)} ms`);
+    const list = sites();
+    console.log(`design bench: ${list.length} site(s), ${ROUNDS} round(s) each, then ${SOAK} consecutive tasks`);
+    const warm = await extract(list[0] as string);
+    console.log(`warm-up (browser launch included): ${warm.totalMs.toFixed(0)} ms`);
 
-  const totals: number[] = [];
-  const inPage: number[] = [];
-  console.log('\nsite'.padEnd(36) + 'submit→completed p50'.padStart(22) + 'in-page p50'.padStart(14));
-  for (const site of list) {
-    const runs = [];
-    for (let i = 0; i < ROUNDS; i++) runs.push(await extract(site));
-    const t = runs.map((r) => r.totalMs);
-    const p = runs.map((r) => r.inPageMs);
-    totals.push(...t);
-    inPage.push(...p);
-    console.log(site.padEnd(35) + `${pct(t, 50).toFixed(0)} ms`.padStart(22) + `${pct(p, 50).toFixed(0)} ms`.padStart(14));
-  }
-  console.log(`\nall sites  submit→completed  p50 ${pct(totals, 50).toFixed(0)} ms  p95 ${pct(totals, 95).toFixed(0)} ms`);
-  console.log(`all sites  in-page            p50 ${pct(inPage, 50).toFixed(0)} ms  p95 ${pct(inPage, 95).toFixed(0)} ms`);
+    const totals: number[] = [];
+    const inPage: number[] = [];
+    console.log('\nsite'.padEnd(36) + 'submit→completed p50'.padStart(22) + 'in-page p50'.padStart(14));
+    for (const site of list) {
+      const runs = [];
+      for (let i = 0; i < ROUNDS; i++) runs.push(await extract(site));
+      const t = runs.map((r) => r.totalMs);
+      const p = runs.map((r) => r.inPageMs);
+      totals.push(...t);
+      inPage.push(...p);
+      console.log(
+        site.padEnd(35) + `${pct(t, 50).toFixed(0)} ms`.padStart(22) + `${pct(p, 50).toFixed(0)} ms`.padStart(14),
+      );
+    }
+    console.log(
+      `\nall sites  submit→completed  p50 ${pct(totals, 50).toFixed(0)} ms  p95 ${pct(totals, 95).toFixed(0)} ms`,
+    );
+    console.log(
+      `all sites  in-page            p50 ${pct(inPage, 50).toFixed(0)} ms  p95 ${pct(inPage, 95).toFixed(0)} ms`,
+    );
 
-  await settle();
-  const before = { node: process.memoryUsage(), browser: childTreeRssMb() };
-  let failed = 0;
-  const soak: number[] = [];
-  for (let i = 0; i < SOAK; i++) {
-    const r = await extract(list[i % list.length] as string);
-    soak.push(r.totalMs);
-    if (r.status !== 'completed') failed++;
-  }
-  await settle();
-  const after = { node: process.memoryUsage(), browser: childTreeRssMb() };
-  console.log(`\n${SOAK} consecutive tasks: ${failed} not completed, p50 ${pct(soak, 50).toFixed(0)} ms, p95 ${pct(soak, 95).toFixed(0)} ms`);
-  console.log(`node RSS     before ${mb(before.node.rss)}  after ${mb(after.node.rss)}`);
-  console.log(`node heap    before ${mb(before.node.heapUsed)}  after ${mb(after.node.heapUsed)}`);
-  console.log(`chromium RSS before ${before.browser.toFixed(0)} MB  after ${after.browser.toFixed(0)} MB (process tree)`);
+    await settle();
+    const before = { node: process.memoryUsage(), browser: childTreeRssMb() };
+    let failed = 0;
+    const soak: number[] = [];
+    for (let i = 0; i < SOAK; i++) {
+      const r = await extract(list[i % list.length] as string);
+      soak.push(r.totalMs);
+      if (r.status !== 'completed') failed++;
+    }
+    await settle();
+    const after = { node: process.memoryUsage(), browser: childTreeRssMb() };
+    console.log(
+      `\n${SOAK} consecutive tasks: ${failed} not completed, p50 ${pct(soak, 50).toFixed(0)} ms, p95 ${pct(soak, 95).toFixed(0)} ms`,
+    );
+    console.log(`node RSS     before ${mb(before.node.rss)}  after ${mb(after.node.rss)}`);
+    console.log(`node heap    before ${mb(before.node.heapUsed)}  after ${mb(after.node.heapUsed)}`);
+    console.log(
+      `chromium RSS before ${before.browser.toFixed(0)} MB  after ${after.browser.toFixed(0)} MB (process tree)`,
+    );
   }
 } finally {
   await fixtures.close();

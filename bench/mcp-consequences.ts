@@ -61,7 +61,9 @@ export async function consequenceRound(d: Driver, c: Client, base: string): Prom
 
   await d.navigate(c, `${base}/pages/settle/delayed-link.html`);
   snap = await d.snapshot(c);
-  clicks[navCase] = await timed(() => d.click(c, refOf(snap, 'link', 'Continue to payment'), 'Continue to payment link'));
+  clicks[navCase] = await timed(() =>
+    d.click(c, refOf(snap, 'link', 'Continue to payment'), 'Continue to payment link'),
+  );
   correct[navCase] = (await d.snapshot(c)).includes('Payment details');
 
   await d.navigate(c, `${base}/pages/settle/slow-form.html`);
@@ -113,17 +115,35 @@ export function summarize(rounds: ConsequenceRound[]): ConsequenceSummary {
   };
 }
 
-export function printConsequences(rounds: number, names: [string, string], a: ConsequenceSummary, b: ConsequenceSummary): void {
-  const row = (label: string, x: string, y: string, ratio = ''): void => console.log(`${label.padEnd(30)}${x.padStart(18)}${y.padStart(18)}${ratio.padStart(8)}`);
+export function printConsequences(
+  rounds: number,
+  names: [string, string],
+  a: ConsequenceSummary,
+  b: ConsequenceSummary,
+): void {
+  const row = (label: string, x: string, y: string, ratio = ''): void =>
+    console.log(`${label.padEnd(30)}${x.padStart(18)}${y.padStart(18)}${ratio.padStart(8)}`);
   const ms = (n: number): string => n.toFixed(1);
-  console.log(`\nActions that wait for their consequences (median of ${rounds} rounds, ms; pages under test/fixtures/pages/settle)`);
+  console.log(
+    `\nActions that wait for their consequences (median of ${rounds} rounds, ms; pages under test/fixtures/pages/settle)`,
+  );
   row('', names[0], names[1], 'ratio');
   row('correct (every round)', `${a.correct}/${CASES.length}`, `${b.correct}/${CASES.length}`);
   for (const k of CASES) {
     row(`  ${k}: correct`, a.perCase[k] ?? '', b.perCase[k] ?? '');
-    row(`  ${k}: click`, ms(a.clickMedians[k] ?? NaN), ms(b.clickMedians[k] ?? NaN), ((a.clickMedians[k] ?? NaN) / (b.clickMedians[k] ?? NaN)).toFixed(2));
+    row(
+      `  ${k}: click`,
+      ms(a.clickMedians[k] ?? NaN),
+      ms(b.clickMedians[k] ?? NaN),
+      ((a.clickMedians[k] ?? NaN) / (b.clickMedians[k] ?? NaN)).toFixed(2),
+    );
   }
   row('sum of click times', ms(a.clickSum), ms(b.clickSum), (a.clickSum / b.clickSum).toFixed(2));
   row('whole scenario', ms(a.totalMedian), ms(b.totalMedian), (a.totalMedian / b.totalMedian).toFixed(2));
-  row('click with no effect', ms(a.noChangeMedian), ms(b.noChangeMedian), (a.noChangeMedian / b.noChangeMedian).toFixed(2));
+  row(
+    'click with no effect',
+    ms(a.noChangeMedian),
+    ms(b.noChangeMedian),
+    (a.noChangeMedian / b.noChangeMedian).toFixed(2),
+  );
 }

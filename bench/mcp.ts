@@ -7,7 +7,15 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import sparticuz from '@sparticuz/chromium';
 import { startFixtureServer } from '../test/support/fixture-server.js';
 import { slowRoutes } from '../test/support/slow-routes.js';
-import { consequenceRound, printConsequences, summarize, textOf, type ConsequenceRound, type ConsequenceSummary, type Driver } from './mcp-consequences.js';
+import {
+  consequenceRound,
+  printConsequences,
+  summarize,
+  textOf,
+  type ConsequenceRound,
+  type ConsequenceSummary,
+  type Driver,
+} from './mcp-consequences.js';
 
 /**
  * `npm run bench:mcp`: the same scenario (navigate, snapshot, click, snapshot, fill, get
@@ -44,7 +52,8 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [v, performance.now() - t];
 }
 
-const call = async (c: Client, name: string, args: Record<string, unknown>): Promise<string> => textOf((await c.callTool({ name, arguments: args })) as CallToolResult);
+const call = async (c: Client, name: string, args: Record<string, unknown>): Promise<string> =>
+  textOf((await c.callTool({ name, arguments: args })) as CallToolResult);
 
 let ourSession = '';
 const ours: Adapter = {
@@ -63,7 +72,16 @@ const ours: Adapter = {
     const c = new Client({ name: 'bench', version: '1' });
     // The fixtures are on loopback, which the network guard refuses unless told otherwise.
     // Every round opens a fresh browser session, more than the default cap of 5 per MCP session.
-    const args = ['--import', 'tsx', resolve(ROOT, 'lib/mcp/cli.ts'), '--log-level', 'error', '--allow-private-network', '--max-browser-sessions', '100'];
+    const args = [
+      '--import',
+      'tsx',
+      resolve(ROOT, 'lib/mcp/cli.ts'),
+      '--log-level',
+      'error',
+      '--allow-private-network',
+      '--max-browser-sessions',
+      '100',
+    ];
     await c.connect(new StdioClientTransport({ command: process.execPath, args, cwd: ROOT }));
     return c;
   },
@@ -73,7 +91,9 @@ const ours: Adapter = {
     const [snap, snapshot] = await timed(() => call(c, 'snapshot', { sessionId }));
     const [, click] = await timed(() => call(c, 'click', { sessionId, ref: refOf(snap, 'button', 'Save draft') }));
     const [snap2, snapshot2] = await timed(() => call(c, 'snapshot', { sessionId }));
-    const [, fill] = await timed(() => call(c, 'fill', { sessionId, ref: refOf(snap2, 'textbox', 'Full name'), value: 'Grace Hopper' }));
+    const [, fill] = await timed(() =>
+      call(c, 'fill', { sessionId, ref: refOf(snap2, 'textbox', 'Full name'), value: 'Grace Hopper' }),
+    );
     const [, markdown] = await timed(() => call(c, 'content.get_markdown', { sessionId }));
     return { navigate, snapshot, click, snapshot2, fill, markdown };
   },
@@ -106,7 +126,16 @@ const playwright: Adapter = {
     await c.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [cli, '--headless', '--isolated', '--no-sandbox', '--executable-path', await sparticuz.executablePath(), '--output-dir', outDir],
+        args: [
+          cli,
+          '--headless',
+          '--isolated',
+          '--no-sandbox',
+          '--executable-path',
+          await sparticuz.executablePath(),
+          '--output-dir',
+          outDir,
+        ],
         cwd: ROOT,
       }),
     );
@@ -116,9 +145,17 @@ const playwright: Adapter = {
     // Playwright MCP has one browser context per server; a fresh tab per round keeps rounds comparable.
     const [, navigate] = await timed(() => call(c, 'browser_navigate', { url }));
     const [snap, snapshot] = await timed(() => call(c, 'browser_snapshot', {}));
-    const [, click] = await timed(() => call(c, 'browser_click', { element: 'Save draft button', target: refOf(snap, 'button', 'Save draft') }));
+    const [, click] = await timed(() =>
+      call(c, 'browser_click', { element: 'Save draft button', target: refOf(snap, 'button', 'Save draft') }),
+    );
     const [snap2, snapshot2] = await timed(() => call(c, 'browser_snapshot', {}));
-    const [, fill] = await timed(() => call(c, 'browser_type', { element: 'Full name', target: refOf(snap2, 'textbox', 'Full name'), text: 'Grace Hopper' }));
+    const [, fill] = await timed(() =>
+      call(c, 'browser_type', {
+        element: 'Full name',
+        target: refOf(snap2, 'textbox', 'Full name'),
+        text: 'Grace Hopper',
+      }),
+    );
     // No Markdown tool in Playwright MCP: the nearest read of the page text is an evaluate.
     const [, markdown] = await timed(() => call(c, 'browser_evaluate', { function: '() => document.body.innerText' }));
     return { navigate, snapshot, click, snapshot2, fill, markdown };
@@ -146,7 +183,14 @@ async function measure(a: Adapter, base: string): Promise<Measured> {
   const c = await a.start();
   try {
     await a.round(c, formUrl); // warm-up: browser launch and first-page costs are not per-tool latency
-    const samples: Record<Step, number[]> = { navigate: [], snapshot: [], click: [], snapshot2: [], fill: [], markdown: [] };
+    const samples: Record<Step, number[]> = {
+      navigate: [],
+      snapshot: [],
+      click: [],
+      snapshot2: [],
+      fill: [],
+      markdown: [],
+    };
     for (let i = 0; i < ROUNDS; i++) {
       const r = await a.round(c, formUrl);
       for (const s of STEPS) samples[s].push(r[s]);
@@ -171,15 +215,21 @@ async function main(): Promise<void> {
     console.log(`\nMedian latency per tool (ms, ${ROUNDS} rounds, form.html)`);
     console.log(`${'step'.padEnd(12)}${ours.name.padStart(18)}${playwright.name.padStart(18)}${'ratio'.padStart(8)}`);
     for (const s of STEPS) {
-      console.log(`${s.padEnd(12)}${a.medians[s].toFixed(1).padStart(18)}${b.medians[s].toFixed(1).padStart(18)}${(a.medians[s] / b.medians[s]).toFixed(2).padStart(8)}`);
+      console.log(
+        `${s.padEnd(12)}${a.medians[s].toFixed(1).padStart(18)}${b.medians[s].toFixed(1).padStart(18)}${(a.medians[s] / b.medians[s]).toFixed(2).padStart(8)}`,
+      );
     }
     const totalA = STEPS.reduce((t, s) => t + a.medians[s], 0);
     const totalB = STEPS.reduce((t, s) => t + b.medians[s], 0);
-    console.log(`${'total'.padEnd(12)}${totalA.toFixed(1).padStart(18)}${totalB.toFixed(1).padStart(18)}${(totalA / totalB).toFixed(2).padStart(8)}`);
+    console.log(
+      `${'total'.padEnd(12)}${totalA.toFixed(1).padStart(18)}${totalB.toFixed(1).padStart(18)}${(totalA / totalB).toFixed(2).padStart(8)}`,
+    );
     console.log(`\nSnapshot size on large.html (characters)`);
     const pct = (n = 0): string => `${((n / a.sizes.full) * 100).toFixed(2)}% of full`;
     console.log(`  ${ours.name}: full ${a.sizes.full} (answer capped at 40000 with the narrowing marker)`);
-    console.log(`    roles ["button"]: ${a.sizes.filtered} = ${pct(a.sizes.filtered)}; contains "Product 12": ${a.sizes.contains} = ${pct(a.sizes.contains)}`);
+    console.log(
+      `    roles ["button"]: ${a.sizes.filtered} = ${pct(a.sizes.filtered)}; contains "Product 12": ${a.sizes.contains} = ${pct(a.sizes.contains)}`,
+    );
     console.log(`  ${playwright.name}: full ${b.sizes.full} (no filters)`);
     printConsequences(CONSEQUENCE_ROUNDS, [ours.name, playwright.name], a.consequences, b.consequences);
   } finally {

@@ -47,8 +47,15 @@ export class ServiceApi extends Construct {
     super(scope, id);
     for (const [handler, uses] of handlerUses()) {
       // Only create-task needs to know whether agent tasks can run (it answers 503 otherwise).
-      const environment = handler === 'create-task' ? { ...props.environment, BTS_MODEL_PROVIDER: AGENT_MODEL_PROVIDER } : props.environment;
-      const { fn } = new ApiFunction(this, handler, { handler, environment, bundleKnowledge: handler === 'create-task' });
+      const environment =
+        handler === 'create-task'
+          ? { ...props.environment, BTS_MODEL_PROVIDER: AGENT_MODEL_PROVIDER }
+          : props.environment;
+      const { fn } = new ApiFunction(this, handler, {
+        handler,
+        environment,
+        bundleKnowledge: handler === 'create-task',
+      });
       // Every API function verifies dashboard tokens the same way, so none of them can fall
       // back to the local HS256 verifier in AWS; the variables name public identifiers.
       bindDashboardAuth(fn, props.data.dashboard.userPool, props.data.dashboard.client);
@@ -72,7 +79,11 @@ export class ServiceApi extends Construct {
       defaultIntegration: integration(FALLBACK_HANDLER),
     });
     for (const route of ROUTES) {
-      this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: integration(route.handler) });
+      this.api.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: integration(route.handler),
+      });
     }
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS });
@@ -109,7 +120,8 @@ export class ServiceApi extends Construct {
       },
       {
         id: 'AwsSolutions-COG4',
-        reason: 'See AwsSolutions-APIG4: the Cognito token is verified by the /v1/api-keys handlers, not a gateway authorizer.',
+        reason:
+          'See AwsSolutions-APIG4: the Cognito token is verified by the /v1/api-keys handlers, not a gateway authorizer.',
       },
     );
   }
@@ -119,24 +131,43 @@ function grant(fn: NodejsFunction, use: RouteResource, data: StatefulStack): voi
   const t = data.tables;
   const q = data.queues;
   switch (use) {
-    case 'tasks:read': return bindTable(fn, t.Tasks, 'read');
-    case 'tasks:write': return bindTable(fn, t.Tasks, 'write');
-    case 'sessions:read': return bindTable(fn, t.Sessions, 'read');
-    case 'sessions:write': return bindTable(fn, t.Sessions, 'write');
-    case 'apiKeys:read': return bindTable(fn, t.ApiKeys, 'read');
-    case 'apiKeys:write': return bindTable(fn, t.ApiKeys, 'write');
-    case 'endUsers:read': return bindTable(fn, t.EndUsers, 'read');
-    case 'endUsers:write': return bindTable(fn, t.EndUsers, 'write');
-    case 'usage:write': return bindTable(fn, t.Usage, 'write');
-    case 'businesses:read': return bindTable(fn, t.Businesses, 'read');
-    case 'businesses:write': return bindTable(fn, t.Businesses, 'write');
+    case 'tasks:read':
+      return bindTable(fn, t.Tasks, 'read');
+    case 'tasks:write':
+      return bindTable(fn, t.Tasks, 'write');
+    case 'sessions:read':
+      return bindTable(fn, t.Sessions, 'read');
+    case 'sessions:write':
+      return bindTable(fn, t.Sessions, 'write');
+    case 'apiKeys:read':
+      return bindTable(fn, t.ApiKeys, 'read');
+    case 'apiKeys:write':
+      return bindTable(fn, t.ApiKeys, 'write');
+    case 'endUsers:read':
+      return bindTable(fn, t.EndUsers, 'read');
+    case 'endUsers:write':
+      return bindTable(fn, t.EndUsers, 'write');
+    case 'usage:write':
+      return bindTable(fn, t.Usage, 'write');
+    case 'businesses:read':
+      return bindTable(fn, t.Businesses, 'read');
+    case 'businesses:write':
+      return bindTable(fn, t.Businesses, 'write');
     // Request windows and lastUsedAt only; the running slots of the workers stay out of reach.
-    case 'activity:write': return bindTable(fn, t.Activity, 'write', { leadingKeys: [`${ACTIVITY_PREFIXES.rate}*`, `${ACTIVITY_PREFIXES.lastUsed}*`] });
-    case 'activity:read': return bindTable(fn, t.Activity, 'read', { leadingKeys: [`${ACTIVITY_PREFIXES.lastUsed}*`] });
-    case 'agentQueue:send': return bindQueueSend(fn, q.AgentTasks);
-    case 'designQueue:send': return bindQueueSend(fn, q.DesignTasks);
-    case 'kms:encrypt': return bindKey(fn, data.credentialsKey, 'encrypt');
+    case 'activity:write':
+      return bindTable(fn, t.Activity, 'write', {
+        leadingKeys: [`${ACTIVITY_PREFIXES.rate}*`, `${ACTIVITY_PREFIXES.lastUsed}*`],
+      });
+    case 'activity:read':
+      return bindTable(fn, t.Activity, 'read', { leadingKeys: [`${ACTIVITY_PREFIXES.lastUsed}*`] });
+    case 'agentQueue:send':
+      return bindQueueSend(fn, q.AgentTasks);
+    case 'designQueue:send':
+      return bindQueueSend(fn, q.DesignTasks);
+    case 'kms:encrypt':
+      return bindKey(fn, data.credentialsKey, 'encrypt');
     // Offloaded results are inlined on read; design asset URLs are presigned on read.
-    case 'assets:read': return bindBucket(fn, data.assetsBinding, 'read', ['results', 'assets']);
+    case 'assets:read':
+      return bindBucket(fn, data.assetsBinding, 'read', ['results', 'assets']);
   }
 }

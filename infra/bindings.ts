@@ -40,7 +40,12 @@ export interface TableGrantOptions {
   leadingKeys?: readonly string[];
 }
 
-export function bindTable(fn: LambdaFunction, { table, definition }: BoundTable, access: Access, opts: TableGrantOptions = {}): void {
+export function bindTable(
+  fn: LambdaFunction,
+  { table, definition }: BoundTable,
+  access: Access,
+  opts: TableGrantOptions = {},
+): void {
   fn.addEnvironment(definition.envVar, table.tableName);
   const wanted = opts.indexes ?? definition.indexes.map((i) => i.indexName);
   for (const name of wanted) {
@@ -52,7 +57,9 @@ export function bindTable(fn: LambdaFunction, { table, definition }: BoundTable,
     new PolicyStatement({
       actions: TABLE_ACTIONS[access],
       resources: [table.tableArn, ...indexArns],
-      ...(opts.leadingKeys ? { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...opts.leadingKeys] } } } : {}),
+      ...(opts.leadingKeys
+        ? { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...opts.leadingKeys] } } }
+        : {}),
     }),
   );
 }

@@ -41,7 +41,9 @@ export const API_BUNDLING: BundlingOptions = {
 const KNOWLEDGE_HOOKS: NonNullable<BundlingOptions['commandHooks']> = {
   beforeBundling: () => [],
   beforeInstall: () => [],
-  afterBundling: (inputDir, outputDir) => [`mkdir -p "${outputDir}/knowledgegraphindex" && cp -r "${inputDir}/data/knowledgegraphindex/sites" "${outputDir}/knowledgegraphindex/sites"`],
+  afterBundling: (inputDir, outputDir) => [
+    `mkdir -p "${outputDir}/knowledgegraphindex" && cp -r "${inputDir}/data/knowledgegraphindex/sites" "${outputDir}/knowledgegraphindex/sites"`,
+  ],
 };
 
 export interface ApiFunctionProps {

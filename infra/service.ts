@@ -34,7 +34,8 @@ export function createService(app: App): Service {
   if (!STAGE_PATTERN.test(stage)) throw new Error(`Invalid stage "${stage}": lower-case letters, digits and dashes`);
   // Environment-agnostic unless the CLI knows the account: synth needs no credentials.
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
-  const retainData = context(app, 'retainData') !== undefined ? context(app, 'retainData') === 'true' : stage === 'prod';
+  const retainData =
+    context(app, 'retainData') !== undefined ? context(app, 'retainData') === 'true' : stage === 'prod';
 
   const stateful = new StatefulStack(app, `Bts-${stage}-Stateful`, {
     env,
@@ -48,7 +49,10 @@ export function createService(app: App): Service {
     data: stateful,
     description: `Browser Task Service (${stage}): HTTP API, functions, workers, alarms`,
     logLevel: context(app, 'logLevel') ?? 'INFO',
-    throttle: { rateLimit: numberContext(app, 'apiRateLimit', 50), burstLimit: numberContext(app, 'apiBurstLimit', 100) },
+    throttle: {
+      rateLimit: numberContext(app, 'apiRateLimit', 50),
+      burstLimit: numberContext(app, 'apiBurstLimit', 100),
+    },
     agentConcurrency: numberContext(app, 'agentConcurrency', 10),
     designConcurrency: numberContext(app, 'designConcurrency', 10),
     bedrockModel: context(app, 'bedrockModel'),

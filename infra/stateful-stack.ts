@@ -75,7 +75,8 @@ export class StatefulStack extends Stack {
 
     new CfnOutput(this, 'ApiKeyTableName', {
       value: tables.ApiKeys.table.tableName,
-      description: 'DynamoDB API-key table for the MCP server in table auth mode (--api-key-table); pattern bts-<stage>-api-keys',
+      description:
+        'DynamoDB API-key table for the MCP server in table auth mode (--api-key-table); pattern bts-<stage>-api-keys',
     });
 
     this.credentialsKey = new Key(this, 'CredentialsKey', {

@@ -48,10 +48,14 @@ export class StatelessStack extends Stack {
     });
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-L1',
-      reason: 'nodejs22.x is pinned on purpose: it is the Node version of the local runtime, the tests and the worker base image.',
+      reason:
+        'nodejs22.x is pinned on purpose: it is the Node version of the local runtime, the tests and the worker base image.',
     });
 
-    this.alarmTopic = new Topic(this, 'Alarms', { displayName: `Browser Task Service ${props.stage} alarms`, enforceSSL: true });
+    this.alarmTopic = new Topic(this, 'Alarms', {
+      displayName: `Browser Task Service ${props.stage} alarms`,
+      enforceSSL: true,
+    });
     Validations.of(this.alarmTopic).acknowledge({
       id: 'AwsSolutions-SNS2',
       reason:
@@ -60,7 +64,10 @@ export class StatelessStack extends Stack {
     this.createAlarms(props.data);
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.stage.url, description: 'Base URL of the REST API' });
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.alarmTopic.topicArn, description: 'Subscribe to receive alarms' });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.alarmTopic.topicArn,
+      description: 'Subscribe to receive alarms',
+    });
     new CfnOutput(this, 'DashboardUserPoolId', { value: props.data.dashboard.userPool.userPoolId });
     new CfnOutput(this, 'DashboardClientId', { value: props.data.dashboard.client.userPoolClientId });
   }
@@ -80,7 +87,10 @@ export class StatelessStack extends Stack {
       // Any message in a DLQ is a task that failed maxReceiveCount times: act on the first.
       alarm(
         `${q.id}DlqAlarm`,
-        data.queues[q.id].dlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+        data.queues[q.id].dlq.metricApproximateNumberOfMessagesVisible({
+          period: Duration.minutes(1),
+          statistic: 'Maximum',
+        }),
         1,
         `${q.id} dead-letter queue holds messages`,
       );

@@ -55,7 +55,11 @@ export class Workers extends Construct {
     this.agent = this.worker('Agent', 'agent.handler', data.queues.AgentTasks.definition, {
       memorySize: 3008,
       ephemeral: CHROMIUM_EPHEMERAL,
-      environment: { ...props.environment, BTS_MODEL_PROVIDER: AGENT_MODEL_PROVIDER, ...(props.bedrockModel ? { BTS_MODEL: props.bedrockModel } : {}) },
+      environment: {
+        ...props.environment,
+        BTS_MODEL_PROVIDER: AGENT_MODEL_PROVIDER,
+        ...(props.bedrockModel ? { BTS_MODEL: props.bedrockModel } : {}),
+      },
     });
     // Reads its task and the session's earlier turns (bySession); never byStatus, which
     // would list every business's tasks. Sessions are written by the API only.
@@ -152,8 +156,12 @@ export class Workers extends Construct {
   }
 
   private allowBedrock(model: string | undefined): void {
-    const foundation = model ? `arn:aws:bedrock:*::foundation-model/${model.replace(/^[a-z]{2}\./, '')}` : 'arn:aws:bedrock:*::foundation-model/*';
-    const profiles = model ? `arn:aws:bedrock:*:*:inference-profile/${model}` : 'arn:aws:bedrock:*:*:inference-profile/*';
+    const foundation = model
+      ? `arn:aws:bedrock:*::foundation-model/${model.replace(/^[a-z]{2}\./, '')}`
+      : 'arn:aws:bedrock:*::foundation-model/*';
+    const profiles = model
+      ? `arn:aws:bedrock:*:*:inference-profile/${model}`
+      : 'arn:aws:bedrock:*:*:inference-profile/*';
     this.agent.addToRolePolicy(
       new PolicyStatement({
         actions: ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'],
@@ -163,7 +171,9 @@ export class Workers extends Construct {
     const reason =
       'Bedrock models are not data resources: the agent may call the configured model (or any model when none is pinned with -c bedrockModel=...), and cross-region inference profiles route to any region.';
     Validations.of(this.agent).acknowledge(
-      ...[foundation, profiles].filter((r) => r.includes('*')).map((r) => ({ id: `AwsSolutions-IAM5[Resource::${r}]`, reason })),
+      ...[foundation, profiles]
+        .filter((r) => r.includes('*'))
+        .map((r) => ({ id: `AwsSolutions-IAM5[Resource::${r}]`, reason })),
     );
   }
 }

@@ -67,7 +67,10 @@ export function createDeps(config: Config, clients: AwsClients): Deps {
     businesses: new DynamoBusinessRepository(clients.ddb, config.BUSINESSES_TABLE),
     usage: new DynamoUsageRepository(clients.ddb, config.USAGE_TABLE),
     endUsers: new DynamoEndUserRepository(clients.ddb, config.END_USERS_TABLE),
-    encryptor: config.BTS_ENCRYPTOR === 'kms' ? new KmsEncryptor(clients.kms, config.KMS_KEY_ID) : new LocalKeyringEncryptor(config.BTS_KEYRING_FILE),
+    encryptor:
+      config.BTS_ENCRYPTOR === 'kms'
+        ? new KmsEncryptor(clients.kms, config.KMS_KEY_ID)
+        : new LocalKeyringEncryptor(config.BTS_KEYRING_FILE),
     queue: new SqsTaskQueue(clients.sqs, { agent: config.AGENT_QUEUE_URL, design: config.DESIGN_QUEUE_URL }),
     slots: new DynamoRunningSlots(clients.ddb, config.ACTIVITY_TABLE),
     results: new S3ResultStore(clients.s3, config.ASSETS_BUCKET),

@@ -87,11 +87,14 @@ export class RateLimitedError extends AppError {
     readonly limitPerMinute: number,
     readonly retryAfterSeconds: number,
   ) {
-    super(`Rate limit of ${limitPerMinute} requests per minute for this API key exceeded; retry after ${retryAfterSeconds} s`, {
-      expose: true,
-      details: { retryAfterSeconds },
-      headers: { 'retry-after': String(retryAfterSeconds) },
-    });
+    super(
+      `Rate limit of ${limitPerMinute} requests per minute for this API key exceeded; retry after ${retryAfterSeconds} s`,
+      {
+        expose: true,
+        details: { retryAfterSeconds },
+        headers: { 'retry-after': String(retryAfterSeconds) },
+      },
+    );
   }
 }
 

@@ -30,6 +30,10 @@ export function createWorkerDeps(config: Config, clients: AwsClients, opts: Work
       inLambda: Boolean(config.AWS_LAMBDA_FUNCTION_NAME),
       ...(opts.hostEnv ? { hostEnv: opts.hostEnv } : {}),
     }),
-    network: networkPolicy(config.BTS_ALLOW_PRIVATE_NETWORK, undefined, opts.refusedLocalPorts ? { refusedLocalPorts: opts.refusedLocalPorts } : {}),
+    network: networkPolicy(
+      config.BTS_ALLOW_PRIVATE_NETWORK,
+      undefined,
+      opts.refusedLocalPorts ? { refusedLocalPorts: opts.refusedLocalPorts } : {},
+    ),
   };
 }

@@ -44,7 +44,13 @@ function derive(): Evidence {
       g.fillRect(0, 0, 1, 1);
     }
     const [r, gg, b] = g.getImageData(0, 0, 1, 1).data;
-    return '#' + [r, gg, b].map((x) => (x ?? 0).toString(16).padStart(2, '0')).join('').toUpperCase();
+    return (
+      '#' +
+      [r, gg, b]
+        .map((x) => (x ?? 0).toString(16).padStart(2, '0'))
+        .join('')
+        .toUpperCase()
+    );
   };
   const bgLayers = (el: Element | null): string[] => {
     const out: string[] = [];
@@ -53,7 +59,10 @@ function derive(): Evidence {
   };
   const tally = (m: Map<string, number>): Tally => {
     const total = [...m.values()].reduce((a, b) => a + b, 0) || 1;
-    return [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => [k, Math.round((v / total) * 100) / 100]);
+    return [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([k, v]) => [k, Math.round((v / total) * 100) / 100]);
   };
   const bump = (m: Map<string, number>, k: string, w: number): void => void m.set(k, (m.get(k) ?? 0) + w);
   const first = (stack: string): string => (stack.split(',')[0] ?? '').trim().replace(/^["']|["']$/g, '');
@@ -61,7 +70,14 @@ function derive(): Evidence {
     const cs = getComputedStyle(el);
     const r = el.getBoundingClientRect();
     // Off-canvas drawers sit at negative x: present in the DOM, never seen.
-    return cs.visibility !== 'hidden' && cs.display !== 'none' && r.width > 0 && r.height > 0 && r.right > 0 && r.left < innerWidth;
+    return (
+      cs.visibility !== 'hidden' &&
+      cs.display !== 'none' &&
+      r.width > 0 &&
+      r.height > 0 &&
+      r.right > 0 &&
+      r.left < innerWidth
+    );
   };
   const text = new Map<string, number>();
   const body = new Map<string, number>();
@@ -98,7 +114,8 @@ function derive(): Evidence {
     const r = el.getBoundingClientRect();
     if (r.top > 300 || r.width < innerWidth * 0.6 || r.height < 30 || r.height > 400 || !shown(el)) continue;
     const bg = getComputedStyle(el).backgroundColor;
-    if (!/rgba\(0, 0, 0, 0\)/.test(bg)) bump(bars, `${paint(bgLayers(el))} ${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}`, 1);
+    if (!/rgba\(0, 0, 0, 0\)/.test(bg))
+      bump(bars, `${paint(bgLayers(el))} ${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}`, 1);
   }
   const vars: [string, string][] = [];
   const rootCs = getComputedStyle(document.documentElement);
@@ -111,7 +128,9 @@ function derive(): Evidence {
     }
     for (const r of rules) {
       if (!(r instanceof CSSStyleRule) || !/^(:root|html|body)/.test(r.selectorText)) continue;
-      for (const p of r.style) if (p.startsWith('--') && /primary|brand|accent|link/i.test(p)) vars.push([p, rootCs.getPropertyValue(p).trim()]);
+      for (const p of r.style)
+        if (p.startsWith('--') && /primary|brand|accent|link/i.test(p))
+          vars.push([p, rootCs.getPropertyValue(p).trim()]);
     }
   }
   const heading = new Map<string, number>();
@@ -128,9 +147,23 @@ function derive(): Evidence {
     if (r.top > 250 || !shown(el) || el.parentElement?.closest('svg')) continue;
     const a = el.closest('a');
     const src = el instanceof HTMLImageElement ? el.currentSrc.split('/').slice(-2).join('/') : 'inline-svg';
-    marks.push(`${el.tagName.toLowerCase()} ${src} alt="${el.getAttribute('alt') ?? el.getAttribute('aria-label') ?? ''}" ${Math.round(r.width)}x${Math.round(r.height)}@${Math.round(r.left)},${Math.round(r.top)} in=${a ? `a[href=${a.getAttribute('href')}]` : '-'} btn=${Boolean(el.closest('button'))}`);
+    marks.push(
+      `${el.tagName.toLowerCase()} ${src} alt="${el.getAttribute('alt') ?? el.getAttribute('aria-label') ?? ''}" ${Math.round(r.width)}x${Math.round(r.height)}@${Math.round(r.left)},${Math.round(r.top)} in=${a ? `a[href=${a.getAttribute('href')}]` : '-'} btn=${Boolean(el.closest('button'))}`,
+    );
   }
-  return { text: tally(text), background: tally(background), links: tally(links), buttons: tally(buttons), bars: tally(bars), vars, body: tally(body), heading: tally(heading), bodyStack, headingStack, marks: marks.slice(0, 6) };
+  return {
+    text: tally(text),
+    background: tally(background),
+    links: tally(links),
+    buttons: tally(buttons),
+    bars: tally(bars),
+    vars,
+    body: tally(body),
+    heading: tally(heading),
+    bodyStack,
+    headingStack,
+    marks: marks.slice(0, 6),
+  };
 }
 
 const want = new Set(process.argv.slice(2));
@@ -144,7 +177,10 @@ try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const failed: string[] = [];
-    page.on('response', (r) => void (r.status() >= 400 && failed.push(`${r.status()} ${r.url().replace(server.url, '')}`)));
+    page.on(
+      'response',
+      (r) => void (r.status() >= 400 && failed.push(`${r.status()} ${r.url().replace(server.url, '')}`)),
+    );
     await page.goto(`${server.url}${p.path}`, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
     await page.screenshot({ path: join(shots, `${p.id}.png`) });

@@ -9,7 +9,15 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CACHE_DIR, COMPLETE_STAMP, OWN_PAGES_DIR, REPO_ROOT, loadManifest, resolveInRoot, type Manifest } from '../test/real/corpus.js';
+import {
+  CACHE_DIR,
+  COMPLETE_STAMP,
+  OWN_PAGES_DIR,
+  REPO_ROOT,
+  loadManifest,
+  resolveInRoot,
+  type Manifest,
+} from '../test/real/corpus.js';
 
 class CorpusFetchError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -19,11 +27,16 @@ class CorpusFetchError extends Error {
 }
 
 const STAMPS = join(CACHE_DIR, '.stamps');
-const stampFile = (kind: string, name: string, version: string): string => join(STAMPS, `${kind}_${name.replace(/\//g, '+')}_${version}`);
+const stampFile = (kind: string, name: string, version: string): string =>
+  join(STAMPS, `${kind}_${name.replace(/\//g, '+')}_${version}`);
 
 function run(cmd: string, args: string[], cwd: string): { ok: boolean; out: string } {
   const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  if (r.error) throw new CorpusFetchError(`cannot run ${cmd}: ${r.error.message} (is this a Debian machine with ${cmd} on PATH?)`, { cause: r.error });
+  if (r.error)
+    throw new CorpusFetchError(
+      `cannot run ${cmd}: ${r.error.message} (is this a Debian machine with ${cmd} on PATH?)`,
+      { cause: r.error },
+    );
   return { ok: r.status === 0, out: `${r.stdout}${r.stderr}`.trim() };
 }
 
@@ -79,7 +92,11 @@ function fetchNpm(pkgs: Manifest['npm']): void {
     console.log(`npm ${name}@${version}`);
     const work = mkdtempSync(join(CACHE_DIR, '.npm-'));
     try {
-      const r = run('npm', ['pack', `${name}@${version}`, '--silent', '--ignore-scripts', '--pack-destination', work], work);
+      const r = run(
+        'npm',
+        ['pack', `${name}@${version}`, '--silent', '--ignore-scripts', '--pack-destination', work],
+        work,
+      );
       const tgz = readdirSync(work).find((f) => f.endsWith('.tgz'));
       if (!r.ok || !tgz) throw new CorpusFetchError(`npm pack ${name}@${version} failed:\n${r.out}`);
       const dest = join(CACHE_DIR, 'npm', `${name}@${version}`);
@@ -105,12 +122,17 @@ async function checkPages(m: Manifest): Promise<void> {
     }
     if (!(await resolveInRoot(CACHE_DIR, p.path))) missing.push(`${p.id}: ${p.path}`);
   }
-  if (missing.length) throw new CorpusFetchError(`pages missing after the fetch (is the manifest's path right?):\n  ${missing.join('\n  ')}`);
+  if (missing.length)
+    throw new CorpusFetchError(
+      `pages missing after the fetch (is the manifest's path right?):\n  ${missing.join('\n  ')}`,
+    );
 }
 
 async function main(): Promise<void> {
   const manifest = loadManifest();
-  const digest = createHash('sha256').update(readFileSync(join(REPO_ROOT, 'test', 'real', 'corpus.json'))).digest('hex');
+  const digest = createHash('sha256')
+    .update(readFileSync(join(REPO_ROOT, 'test', 'real', 'corpus.json')))
+    .digest('hex');
   if (existsSync(COMPLETE_STAMP) && readFileSync(COMPLETE_STAMP, 'utf8').trim() === digest) {
     console.log(`corpus: ${manifest.pages.length} pages already in ${CACHE_DIR}`);
     return;

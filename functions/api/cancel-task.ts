@@ -8,7 +8,9 @@ export const cancelTask = defineApi({
   name: 'cancel-task',
   auth: 'apiKey',
   handle: async ({ pathParameters, auth }, deps) => {
-    const { outcome, task } = await requestCancel(deps, auth, { taskId: param(idParam('taskId'), pathParameters.taskId) });
+    const { outcome, task } = await requestCancel(deps, auth, {
+      taskId: param(idParam('taskId'), pathParameters.taskId),
+    });
     return { statusCode: outcome === 'cancelled' ? 200 : 202, body: task };
   },
 });

@@ -8,7 +8,10 @@ export const createApiKey = defineApi({
   auth: 'dashboard',
   body: CreateApiKeyBody,
   bodyOptional: true,
-  handle: async ({ body, auth }, deps) => ({ statusCode: 201, body: await mintKey(deps, auth, { label: body?.label }) }),
+  handle: async ({ body, auth }, deps) => ({
+    statusCode: 201,
+    body: await mintKey(deps, auth, { label: body?.label }),
+  }),
 });
 
 export const handler = apiHandler(createApiKey, lambdaDeps);

@@ -10,7 +10,9 @@ export const createTask = defineApi({
   handle: async ({ body, auth }, deps) => {
     const submitted = await submitAgentTask(deps, auth, {
       endUserId: body.endUserId,
-      task: body.task ?? `Look up ${body.lookup?.site}/${body.lookup?.operation} ${JSON.stringify(body.lookup?.params ?? {})}`,
+      task:
+        body.task ??
+        `Look up ${body.lookup?.site}/${body.lookup?.operation} ${JSON.stringify(body.lookup?.params ?? {})}`,
       sessionId: body.sessionId,
       agent: {
         ...(body.lookup ? { lookup: body.lookup } : {}),

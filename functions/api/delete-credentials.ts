@@ -10,7 +10,10 @@ export const deleteCredentials = defineApi({
   body: DeleteCredentialsBody,
   bodyOptional: true,
   handle: async ({ pathParameters, body, auth }, deps) => {
-    await clearCredentials(deps, auth, { endUserId: param(EndUserIdSchema, pathParameters.endUserId), fields: body?.fields });
+    await clearCredentials(deps, auth, {
+      endUserId: param(EndUserIdSchema, pathParameters.endUserId),
+      fields: body?.fields,
+    });
     return { statusCode: 200, body: { ok: true } };
   },
 });

@@ -12,7 +12,9 @@ export const methodNotAllowed = defineApi({
   auth: 'none',
   handle: async ({ method, path }) => {
     const m = matchRoute(method, path);
-    throw m.kind === 'wrong-method' ? new MethodNotAllowedError(m.allowed) : new NotFoundError(`No route for ${method} ${path}`);
+    throw m.kind === 'wrong-method'
+      ? new MethodNotAllowedError(m.allowed)
+      : new NotFoundError(`No route for ${method} ${path}`);
   },
 });
 

@@ -6,7 +6,11 @@ import { lambdaDeps } from '../lambda-deps.js';
 export const openapi = defineApi({
   name: 'openapi',
   auth: 'none',
-  handle: async () => ({ statusCode: 200, body: openApiDocument(), headers: { 'cache-control': 'public, max-age=300' } }),
+  handle: async () => ({
+    statusCode: 200,
+    body: openApiDocument(),
+    headers: { 'cache-control': 'public, max-age=300' },
+  }),
 });
 
 export const handler = apiHandler(openapi, lambdaDeps);

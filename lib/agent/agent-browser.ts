@@ -56,7 +56,11 @@ export class AgentBrowser {
 
   private async open(): Promise<GuardedSession> {
     const contextOptions = this.opts.storageState ? { storageState: this.opts.storageState } : {};
-    const guarded = await leaseGuardedSession(this.opts.launcher, this.opts.tenant, { network: this.opts.network, contextOptions, signal: this.opts.signal });
+    const guarded = await leaseGuardedSession(this.opts.launcher, this.opts.tenant, {
+      network: this.opts.network,
+      contextOptions,
+      signal: this.opts.signal,
+    });
     this.guarded = guarded;
     // Cookies go in before the first navigation, so the very first request is signed in.
     await injectCookies(guarded.session.context, this.opts.cookies);

@@ -50,14 +50,20 @@ export function onPlatformDomain(cookieDomain: string, domains: PlatformDomains 
 }
 
 /** Platforms a task aims at, by its start URL's host or by naming the platform. */
-export function targetPlatforms(task: string, startUrl: string | undefined, domains: PlatformDomains = PLATFORM_DOMAINS): Platform[] {
+export function targetPlatforms(
+  task: string,
+  startUrl: string | undefined,
+  domains: PlatformDomains = PLATFORM_DOMAINS,
+): Platform[] {
   let host: string | undefined;
   try {
     host = startUrl ? new URL(startUrl).hostname.toLowerCase() : undefined;
   } catch {
     host = undefined;
   }
-  return PLATFORMS.filter((p) => (host !== undefined && domains[p].some((d) => hostMatches(host, d))) || NAMED[p].test(task));
+  return PLATFORMS.filter(
+    (p) => (host !== undefined && domains[p].some((d) => hostMatches(host, d))) || NAMED[p].test(task),
+  );
 }
 
 export const authRequiredMessage = (p: Platform): string =>
@@ -92,7 +98,15 @@ export function platformCookies(
       if (!value) continue;
       for (const domain of domains[p]) {
         const real = domain.startsWith('.');
-        cookies.push({ name: COOKIE_NAMES[field], value, domain, path: '/', secure: real, httpOnly: field !== 'twitterCt0', sameSite: 'Lax' });
+        cookies.push({
+          name: COOKIE_NAMES[field],
+          value,
+          domain,
+          path: '/',
+          secure: real,
+          httpOnly: field !== 'twitterCt0',
+          sameSite: 'Lax',
+        });
       }
     }
   }

@@ -16,14 +16,26 @@ import type { TaskRepository } from '../tasks/task-repository.js';
 import { formatLimit } from '../worker/budget.js';
 import type { Job, JobContext, JobOutput } from '../worker/job.js';
 import { AgentBrowser } from './agent-browser.js';
-import { onPlatformDomain, PLATFORM_DOMAINS, platformCookies, targetPlatforms, type PlatformCookie, type PlatformDomains } from './credentials.js';
+import {
+  onPlatformDomain,
+  PLATFORM_DOMAINS,
+  platformCookies,
+  targetPlatforms,
+  type PlatformCookie,
+  type PlatformDomains,
+} from './credentials.js';
 import { runLookupTask } from './lookup-task.js';
 import { AgentLoop, type AgentOutcome } from './loop.js';
 import { resolveModel, type ModelConfig, type ResolvedModel } from './model.js';
 import { historyText, pickStart, siteNotes, systemPrompt, taskText } from './prompt.js';
 import { StepRecorder } from './recorder.js';
 import { Redactor } from './redact.js';
-import { EncryptedSessionStateStore, withoutPlatformCookies, type SessionBrowserState, type SessionStateStore } from './session-state.js';
+import {
+  EncryptedSessionStateStore,
+  withoutPlatformCookies,
+  type SessionBrowserState,
+  type SessionStateStore,
+} from './session-state.js';
 import { compileSchema, type StructuredValidator } from './structured.js';
 import { agentToolbox } from './tools.js';
 import { UsageMeter } from './usage.js';
@@ -82,7 +94,9 @@ const encryptionContext = (t: TaskItem) => ({ businessId: t.businessId, endUserI
 
 async function previousTurns(d: AgentDeps, task: TaskItem): Promise<TaskItem[]> {
   const all = await d.tasks.listBySession(task.sessionId);
-  const earlier = all.filter((t) => t.taskId !== task.taskId && t.sessionSort < task.sessionSort).sort((a, b) => a.sessionSort.localeCompare(b.sessionSort));
+  const earlier = all
+    .filter((t) => t.taskId !== task.taskId && t.sessionSort < task.sessionSort)
+    .sort((a, b) => a.sessionSort.localeCompare(b.sessionSort));
   return Promise.all(earlier.map((t) => (t.offloadedKey ? inlineOffloaded(d.results, t) : t)));
 }
 
@@ -96,11 +110,17 @@ async function prepareRun({ task, deps, signal }: JobContext<AgentDeps>, opts: A
   const redactor = new Redactor();
   const validator = request.schema ? compileSchema(request.schema) : undefined;
   const [knowledge, history] = await Promise.all([deps.knowledge(), previousTurns(deps, task)]);
-  const states = (opts.sessionState ?? ((d: AgentDeps) => new EncryptedSessionStateStore(d.results, d.encryptor)))(deps);
-  const saved = history.length > 0 ? await states.load(task.businessId, task.sessionId, encryptionContext(task)) : undefined;
+  const states = (opts.sessionState ?? ((d: AgentDeps) => new EncryptedSessionStateStore(d.results, d.encryptor)))(
+    deps,
+  );
+  const saved =
+    history.length > 0 ? await states.load(task.businessId, task.sessionId, encryptionContext(task)) : undefined;
   // Where the run will be decides the platform too: a follow-up turn resumes on the platform's page.
   const platforms = targetPlatforms(task.task, request.startUrl ?? saved?.lastUrl, domains);
-  const cookies = platforms.length > 0 ? platformCookies(platforms, await loadCredentials(deps, task.businessId, task.endUserId), domains) : [];
+  const cookies =
+    platforms.length > 0
+      ? platformCookies(platforms, await loadCredentials(deps, task.businessId, task.endUserId), domains)
+      : [];
   for (const c of cookies) redactor.addFixed(c.value);
   const usage = new UsageMeter(model.provider, model.modelId);
   const recorder = new StepRecorder((p) => deps.tasks.updateRunning(task.taskId, p, deps.now()), redactor, usage);
@@ -126,13 +146,22 @@ async function prepareRun({ task, deps, signal }: JobContext<AgentDeps>, opts: A
 }
 
 /** Opens `url` through the navigate tool (so the browser starts), recording the step as `type`. */
-async function navigateAtStart(plan: RunPlan, browser: AgentBrowser, network: NetworkPolicy, url: string, type: string, why: string): Promise<void> {
+async function navigateAtStart(
+  plan: RunPlan,
+  browser: AgentBrowser,
+  network: NetworkPolicy,
+  url: string,
+  type: string,
+  why: string,
+): Promise<void> {
   const verdict = await checkUrl(network, url);
   // Checked up front so a refused start fails with the guard's sentence, not a net:: code.
   if (!verdict.allowed) throw new TaskFailedError(verdict.reason);
   const navigate = findTool('navigate');
   if (!navigate) throw new Error('The navigate tool is missing from the browser tool layer');
-  const res = renderToolResult(await runTool(navigate, { session: () => browser.session(), knowledge: plan.knowledge, http: plan.http }, { url }));
+  const res = renderToolResult(
+    await runTool(navigate, { session: () => browser.session(), knowledge: plan.knowledge, http: plan.http }, { url }),
+  );
   const refusal = await browser.refusal();
   if (refusal) throw new TaskFailedError(refusal);
   const first = plan.redactor.redact(res.text).split('\n')[0] ?? '';
@@ -147,7 +176,11 @@ const FAST_PATH_NOTE =
 /** Where the run begins, and the notes the model gets about it (earlier turns, site knowledge). */
 async function begin(plan: RunPlan, browser: AgentBrowser, network: NetworkPolicy): Promise<string[]> {
   if (plan.cookies.length > 0) {
-    await plan.recorder.record('auth', `Signed in to ${plan.platforms.join(', ')} with the end-user's saved cookies`, true);
+    await plan.recorder.record(
+      'auth',
+      `Signed in to ${plan.platforms.join(', ')} with the end-user's saved cookies`,
+      true,
+    );
   }
   const notes: string[] = [];
   const past = historyText(plan.history);
@@ -162,11 +195,22 @@ async function begin(plan: RunPlan, browser: AgentBrowser, network: NetworkPolic
       // The fast path: the site answers from public APIs, so no browser starts unless the model asks for a page.
       notes.push(describeSite(pick.site), FAST_PATH_NOTE);
       const ops = pick.site.lookups.map((op) => op.name).join(', ');
-      await plan.recorder.record('fast_path', `Knowledge index: ${pick.site.name} answers without a browser (lookups: ${ops})`, true);
+      await plan.recorder.record(
+        'fast_path',
+        `Knowledge index: ${pick.site.name} answers without a browser (lookups: ${ops})`,
+        true,
+      );
       return notes;
     }
     if (pick.site) notes.push(siteNotes(pick.site));
-    await navigateAtStart(plan, browser, network, pick.url, pick.via, pick.site ? `knowledge index: ${pick.site.name}` : 'web search');
+    await navigateAtStart(
+      plan,
+      browser,
+      network,
+      pick.url,
+      pick.via,
+      pick.site ? `knowledge index: ${pick.site.name}` : 'web search',
+    );
   }
   return notes;
 }
@@ -176,11 +220,20 @@ async function refreshSecrets(plan: RunPlan, browser: AgentBrowser): Promise<voi
   const session = browser.current;
   if (!session) return;
   const cookies = await session.context.cookies().catch(() => []);
-  plan.redactor.setPlatformCookieValues(cookies.filter((c) => onPlatformDomain(c.domain, plan.domains)).map((c) => c.value));
+  plan.redactor.setPlatformCookieValues(
+    cookies.filter((c) => onPlatformDomain(c.domain, plan.domains)).map((c) => c.value),
+  );
 }
 
 /** The task record's result fields, the session's browser state for the next turn, and the timings. */
-async function finishRun(plan: RunPlan, browser: AgentBrowser, outcome: AgentOutcome, loopMs: number, setupMs: number, ctx: JobContext<AgentDeps>): Promise<JobOutput> {
+async function finishRun(
+  plan: RunPlan,
+  browser: AgentBrowser,
+  outcome: AgentOutcome,
+  loopMs: number,
+  setupMs: number,
+  ctx: JobContext<AgentDeps>,
+): Promise<JobOutput> {
   const { recorder, redactor, task } = plan;
   if (outcome.kind === 'cancelled') {
     await recorder.record('cancelled', 'Cancelled on request; stopped before the next step', false);
@@ -199,17 +252,33 @@ async function finishRun(plan: RunPlan, browser: AgentBrowser, outcome: AgentOut
   // A run answered without opening a page has no final page: its dump is empty.
   if (plan.request.includeHtmlDump) output.html_dump = session ? redactor.redact(await session.page.content()) : '';
   const u = plan.usage.snapshot();
-  const timings: AgentTimings = { setupMs: Math.round(setupMs), loopMs: Math.round(loopMs), modelMs: u.modelMs, steps: recorder.steps.length };
+  const timings: AgentTimings = {
+    setupMs: Math.round(setupMs),
+    loopMs: Math.round(loopMs),
+    modelMs: u.modelMs,
+    steps: recorder.steps.length,
+  };
   output.agentTimings = timings;
   if (session) {
-    const storageState = withoutPlatformCookies(await session.context.storageState(), (d) => onPlatformDomain(d, plan.domains));
+    const storageState = withoutPlatformCookies(await session.context.storageState(), (d) =>
+      onPlatformDomain(d, plan.domains),
+    );
     const lastUrl = session.page.url();
     await plan.states
-      .save(task.businessId, task.sessionId, encryptionContext(task), { storageState, ...(/^https?:/.test(lastUrl) ? { lastUrl } : {}) })
+      .save(task.businessId, task.sessionId, encryptionContext(task), {
+        storageState,
+        ...(/^https?:/.test(lastUrl) ? { lastUrl } : {}),
+      })
       // A lost browser state costs the next turn a fresh start, not this turn its result.
-      .catch((err: unknown) => ctx.log.warn('could not save the session browser state', { error: (err as Error).message }));
+      .catch((err: unknown) =>
+        ctx.log.warn('could not save the session browser state', { error: (err as Error).message }),
+      );
   }
-  ctx.log.info('agent run done', { steps: recorder.steps.length, modelCalls: u.modelCalls, totalTokens: u.totalTokens });
+  ctx.log.info('agent run done', {
+    steps: recorder.steps.length,
+    modelCalls: u.modelCalls,
+    totalTokens: u.totalTokens,
+  });
   return output;
 }
 
@@ -242,7 +311,11 @@ export function agentJob(opts: AgentJobOptions = {}): Job<AgentDeps> {
         browser,
         knowledge: plan.knowledge,
         http: plan.http,
-        system: systemPrompt({ ...(plan.request.schema ? { schema: plan.request.schema } : {}), maxSteps: plan.maxSteps, budgetLabel: formatLimit(budgetMs) }),
+        system: systemPrompt({
+          ...(plan.request.schema ? { schema: plan.request.schema } : {}),
+          maxSteps: plan.maxSteps,
+          budgetLabel: formatLimit(budgetMs),
+        }),
         userText: taskText(plan.task.task, notes),
         maxSteps: plan.maxSteps,
         limitsLabel: `runs are limited to ${plan.maxSteps} steps and a ${formatLimit(budgetMs)} time limit`,

@@ -14,7 +14,10 @@ import { UsageMeter } from './usage.js';
  * everything else. The mapped fields are the result and the structured content; the one
  * step is a `fast_path` step, and the endpoint's host is the visited URL.
  */
-export async function runLookupTask({ task, deps, signal }: JobContext<AgentDeps>, lookup: LookupRequest): Promise<JobOutput> {
+export async function runLookupTask(
+  { task, deps, signal }: JobContext<AgentDeps>,
+  lookup: LookupRequest,
+): Promise<JobOutput> {
   const usage = new UsageMeter('none', 'none');
   const recorder = new StepRecorder((p) => deps.tasks.updateRunning(task.taskId, p, deps.now()), new Redactor(), usage);
   const label = `${lookup.site}/${lookup.operation}`;

@@ -43,13 +43,18 @@ const RESULT_MAX_CHARS = 8_000;
 const OLD_RESULT_MAX_CHARS = 600;
 const KEEP_FULL_RESULTS = 2;
 
-const clip = (s: string, max: number): string => (s.length > max ? `${s.slice(0, max)}\n[cut at ${max} characters]` : s);
+const clip = (s: string, max: number): string =>
+  s.length > max ? `${s.slice(0, max)}\n[cut at ${max} characters]` : s;
 const firstLine = (s: string): string => s.split('\n').find((l) => l.trim()) ?? '';
 
 /** Key order must not hide a repeat: {a,b} and {b,a} are the same action. */
 function stableJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
-  if (isPlainObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${stableJson(v[k])}`).join(',')}}`;
+  if (isPlainObject(v))
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson(v[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v) ?? 'null';
 }
 
@@ -65,7 +70,11 @@ function shrinkOldResults(messages: ModelMessage[]): void {
   for (const m of toolMessages.slice(0, -KEEP_FULL_RESULTS)) {
     if (m.role !== 'tool') continue;
     for (const part of m.content) {
-      if (part.type === 'tool-result' && part.output.type === 'text' && part.output.value.length > OLD_RESULT_MAX_CHARS) {
+      if (
+        part.type === 'tool-result' &&
+        part.output.type === 'text' &&
+        part.output.value.length > OLD_RESULT_MAX_CHARS
+      ) {
         part.output = { type: 'text', value: clip(part.output.value, OLD_RESULT_MAX_CHARS) };
       }
     }
@@ -105,7 +114,9 @@ export class AgentLoop {
   private assertStepLeft(): void {
     if (this.o.recorder.steps.length < this.o.maxSteps) return;
     const what = this.repairing ? 'before its repaired answer' : 'without calling done';
-    throw new TaskFailedError(`Task did not finish within its budget: it used all ${this.o.maxSteps} steps ${what} (${this.o.limitsLabel})`);
+    throw new TaskFailedError(
+      `Task did not finish within its budget: it used all ${this.o.maxSteps} steps ${what} (${this.o.limitsLabel})`,
+    );
   }
 
   async run(): Promise<AgentOutcome> {
@@ -124,7 +135,8 @@ export class AgentLoop {
           if (finished) return finished;
           continue;
         }
-        if (this.repairing) throw new TaskFailedError(`${SCHEMA_MISMATCH}: the model did not answer in its repair round`);
+        if (this.repairing)
+          throw new TaskFailedError(`${SCHEMA_MISMATCH}: the model did not answer in its repair round`);
         results.push(await this.runToolCall(call));
       }
       this.messages.push({ role: 'tool', content: results });
@@ -148,7 +160,8 @@ export class AgentLoop {
       maxRetries: 2,
     });
     this.o.usage.add(reply.usage, performance.now() - asked);
-    if (reply.toolCalls.length > 0) return reply.toolCalls.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, input: c.input }));
+    if (reply.toolCalls.length > 0)
+      return reply.toolCalls.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, input: c.input }));
     await this.o.recorder.record('model', 'The model replied without calling a tool', false);
     this.messages.push({ role: 'assistant', content: reply.text || '(empty reply)' });
     this.messages.push({ role: 'user', content: 'Act through the tools; call done with the answer to finish.' });
@@ -162,7 +175,8 @@ export class AgentLoop {
     if (!args.success) {
       const why = formatIssues(args.error.issues, { all: true });
       await recorder.record('done', `Invalid done call: ${why}`, false);
-      if (this.repairing) throw new TaskFailedError(`${SCHEMA_MISMATCH}: the repaired answer was not a valid done call (${why})`);
+      if (this.repairing)
+        throw new TaskFailedError(`${SCHEMA_MISMATCH}: the repaired answer was not a valid done call (${why})`);
       results.push(textResult(call.toolCallId, call.toolName, `Invalid arguments for done: ${why}`));
       return undefined;
     }
@@ -173,7 +187,9 @@ export class AgentLoop {
     }
     // Redacted before validation: what is stored must be what was checked.
     const candidate = redactor.redactValue(structuredCandidate(args.data.answer, args.data.data));
-    const check = isPlainObject(candidate) ? validator(candidate) : { ok: false, errors: ['(root) done.data must be a JSON object'] };
+    const check = isPlainObject(candidate)
+      ? validator(candidate)
+      : { ok: false, errors: ['(root) done.data must be a JSON object'] };
     if (check.ok && isPlainObject(candidate)) {
       await recorder.record('done', `Answer: ${answer} (structured output matches the schema)`, true);
       return { kind: 'done', answer, data: candidate };
@@ -185,7 +201,13 @@ export class AgentLoop {
     }
     this.repairing = true;
     await recorder.record('done', `Output did not match the schema (${errors}); asking for a repair`, false);
-    results.push(textResult(call.toolCallId, call.toolName, `Your data does not match the schema: ${errors}. Call done again with data that conforms to the schema.`));
+    results.push(
+      textResult(
+        call.toolCallId,
+        call.toolName,
+        `Your data does not match the schema: ${errors}. Call done again with data that conforms to the schema.`,
+      ),
+    );
     return undefined;
   }
 
@@ -196,8 +218,14 @@ export class AgentLoop {
     this.lastKey = key;
     if (this.repeats < LOOP_REPEATS) return;
     const what = `${tool?.name ?? call.toolName} ${describeArgs(call.input)}`.trim();
-    await this.o.recorder.record(tool?.trace.type ?? call.toolName, `Stopped: ${what} repeated ${LOOP_REPEATS} times in a row`, false);
-    throw new TaskFailedError(`Task stopped: the agent repeated the same action (${what}) ${LOOP_REPEATS} times in a row without progress (loop detected)`);
+    await this.o.recorder.record(
+      tool?.trace.type ?? call.toolName,
+      `Stopped: ${what} repeated ${LOOP_REPEATS} times in a row`,
+      false,
+    );
+    throw new TaskFailedError(
+      `Task stopped: the agent repeated the same action (${what}) ${LOOP_REPEATS} times in a row without progress (loop detected)`,
+    );
   }
 
   /** A browser tool call; a refused navigation ends the task before the model reads anything of it. */
@@ -209,7 +237,11 @@ export class AgentLoop {
       await recorder.record(call.toolName, `Unknown tool ${call.toolName}`, false);
       return textResult(call.toolCallId, call.toolName, `There is no tool named ${call.toolName}.`);
     }
-    const response = await runTool(tool, { session: () => browser.session(), knowledge: this.o.knowledge, http: this.o.http }, call.input);
+    const response = await runTool(
+      tool,
+      { session: () => browser.session(), knowledge: this.o.knowledge, http: this.o.http },
+      call.input,
+    );
     this.o.signal.throwIfAborted();
     // A refused navigation ends the run here: nothing the page showed reaches the model or the trace.
     const refusal = await browser.refusal();

@@ -60,11 +60,16 @@ export function resolveModel(cfg: ModelConfig): ResolvedModel {
     case 'anthropic':
       return { provider, modelId, model: createAnthropic(baseURL ? { baseURL } : {})(modelId) };
     case 'openai-compatible':
-      if (!baseURL) throw new TaskFailedError(`The openai-compatible model provider needs BTS_MODEL_BASE_URL. ${MODEL_HELP}`);
+      if (!baseURL)
+        throw new TaskFailedError(`The openai-compatible model provider needs BTS_MODEL_BASE_URL. ${MODEL_HELP}`);
       return {
         provider,
         modelId,
-        model: createOpenAICompatible({ name: 'openai-compatible', baseURL, ...(cfg.BTS_MODEL_API_KEY ? { apiKey: cfg.BTS_MODEL_API_KEY } : {}) })(modelId),
+        model: createOpenAICompatible({
+          name: 'openai-compatible',
+          baseURL,
+          ...(cfg.BTS_MODEL_API_KEY ? { apiKey: cfg.BTS_MODEL_API_KEY } : {}),
+        })(modelId),
       };
   }
 }

@@ -14,9 +14,13 @@ export const OBSERVATION_HEADER = '## Current page';
 const TURN_RESULT_MAX_CHARS = 1_500;
 const MAX_HISTORY_TURNS = 10;
 
-export function systemPrompt(opts: { schema?: Record<string, unknown>; maxSteps: number; budgetLabel: string }): string {
+export function systemPrompt(opts: {
+  schema?: Record<string, unknown>;
+  maxSteps: number;
+  budgetLabel: string;
+}): string {
   const lines = [
-    'You are a browser agent. You complete the user\'s task by operating a real web browser through tools, then call `done`.',
+    "You are a browser agent. You complete the user's task by operating a real web browser through tools, then call `done`.",
     'Each step you get the current page as an accessibility snapshot; elements carry refs like [ref=e12] for click, fill and interact.',
     'Prefer reading tools (content_get_markdown, extract_page_summary, extract) over guessing. Never invent facts that are not on a page.',
     'If a ref is stale, take a fresh snapshot or use interact_find. Do not repeat an action that did not work; try something else.',
@@ -56,7 +60,8 @@ export function taskText(task: string, notes: readonly string[]): string {
 export async function observe(browser: AgentBrowser, maxChars = OBSERVATION_MAX_CHARS): Promise<string> {
   const session = browser.current;
   const url = session?.page.url() ?? 'about:blank';
-  if (!session || !/^https?:/.test(url)) return `${OBSERVATION_HEADER}\nURL: ${url}\n(no page is open: answer with knowledge and lookup when a site's public API can, or navigate to open a page)`;
+  if (!session || !/^https?:/.test(url))
+    return `${OBSERVATION_HEADER}\nURL: ${url}\n(no page is open: answer with knowledge and lookup when a site's public API can, or navigate to open a page)`;
   const page = session.page;
   const snap = await takeSnapshot(page, {}, maxChars);
   session.rememberRefs(snap.refs);

@@ -57,7 +57,12 @@ export class StepRecorder {
 
   async record(type: string, msg: string, success: boolean): Promise<void> {
     const clean = this.redactor.redact(msg.replace(/\s+/g, ' ').trim());
-    this.steps.push({ n: this.steps.length + 1, type, msg: clean.length > MSG_MAX_CHARS ? `${clean.slice(0, MSG_MAX_CHARS)}…` : clean, success });
+    this.steps.push({
+      n: this.steps.length + 1,
+      type,
+      msg: clean.length > MSG_MAX_CHARS ? `${clean.slice(0, MSG_MAX_CHARS)}…` : clean,
+      success,
+    });
     const state = await this.publish(this.progress());
     if (state === 'gone') throw new TaskGoneError();
     if (state === 'cancel-requested') this.cancelRequested = true;

@@ -25,15 +25,20 @@ const Envelope = z.object({ v: z.literal(1), ciphertext: z.string().min(1) });
 
 const StateSchema = z.object({
   storageState: z.object({
-    cookies: z.array(z.object({ name: z.string(), value: z.string(), domain: z.string(), path: z.string() }).passthrough()),
+    cookies: z.array(
+      z.object({ name: z.string(), value: z.string(), domain: z.string(), path: z.string() }).passthrough(),
+    ),
     origins: z.array(
-      z.object({ origin: z.string(), localStorage: z.array(z.object({ name: z.string(), value: z.string() })) }).passthrough(),
+      z
+        .object({ origin: z.string(), localStorage: z.array(z.object({ name: z.string(), value: z.string() })) })
+        .passthrough(),
     ),
   }),
   lastUrl: z.string().optional(),
 });
 
-export const sessionStateKey = (businessId: string, sessionId: string): string => `sessions/${businessId}/${sessionId}/browser-state.json`;
+export const sessionStateKey = (businessId: string, sessionId: string): string =>
+  `sessions/${businessId}/${sessionId}/browser-state.json`;
 
 export interface SessionStateStore {
   load(businessId: string, sessionId: string, ctx: EncryptionContext): Promise<SessionBrowserState | undefined>;
@@ -79,6 +84,9 @@ export class EncryptedSessionStateStore implements SessionStateStore {
 }
 
 /** Drops every cookie of a platform domain: those come from the credential vault, turn by turn. */
-export function withoutPlatformCookies(state: StorageState, onPlatform: (cookieDomain: string) => boolean): StorageState {
+export function withoutPlatformCookies(
+  state: StorageState,
+  onPlatform: (cookieDomain: string) => boolean,
+): StorageState {
   return { ...state, cookies: state.cookies.filter((c) => !onPlatform(c.domain)) };
 }

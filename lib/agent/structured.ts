@@ -20,7 +20,10 @@ export const SCHEMA_MISMATCH = 'The agent output did not match the schema';
 
 function describe(e: ErrorObject): string {
   const at = e.instancePath || '(root)';
-  const extra = e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})` : '';
+  const extra =
+    e.keyword === 'additionalProperties'
+      ? ` (${String((e.params as { additionalProperty?: string }).additionalProperty)})`
+      : '';
   return `${at} ${e.message ?? e.keyword}${extra}`;
 }
 
@@ -49,4 +52,5 @@ export function structuredCandidate(answer: string, data: unknown): unknown {
   }
 }
 
-export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -32,7 +32,8 @@ export function agentToolbox(browserTools: readonly BrowserTool[] = BROWSER_TOOL
   const tools: ToolSet = {};
   for (const [name, t] of byProviderName) tools[name] = tool({ description: t.description, inputSchema: t.input });
   tools[DONE_TOOL] = tool({
-    description: 'Finish the task with the final answer (and the structured data when a schema was given). Call it once you know the answer.',
+    description:
+      'Finish the task with the final answer (and the structured data when a schema was given). Call it once you know the answer.',
     inputSchema: DoneInput,
   });
   return { tools, resolve: (n) => byProviderName.get(n) };

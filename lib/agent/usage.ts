@@ -50,7 +50,16 @@ export class UsageMeter {
   private readonly totals: TaskUsage;
 
   constructor(provider: string, model: string) {
-    this.totals = { provider, model, modelCalls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: null, modelMs: 0 };
+    this.totals = {
+      provider,
+      model,
+      modelCalls: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      totalTokens: 0,
+      costUsd: null,
+      modelMs: 0,
+    };
   }
 
   add(counts: TokenCounts, modelMs: number): void {
@@ -62,7 +71,9 @@ export class UsageMeter {
     t.modelMs += Math.round(modelMs);
     const price = priceOf(t.model);
     // Rounded to a micro-dollar: enough for billing reports, stable in tests.
-    t.costUsd = price ? Math.round(((t.inputTokens * price.inputPerM + t.outputTokens * price.outputPerM) / 1e6) * 1e6) / 1e6 : null;
+    t.costUsd = price
+      ? Math.round(((t.inputTokens * price.inputPerM + t.outputTokens * price.outputPerM) / 1e6) * 1e6) / 1e6
+      : null;
   }
 
   snapshot(): TaskUsage {

@@ -36,7 +36,9 @@ export async function authenticateApiKey(
 ): Promise<AuthContext> {
   const token = bearerToken(header);
   if (!looksLikeApiKey(token)) {
-    throw new UnauthorizedError(looksLikeJwt(token) ? 'Dashboard tokens are not accepted here; use an API key' : 'Invalid API key');
+    throw new UnauthorizedError(
+      looksLikeJwt(token) ? 'Dashboard tokens are not accepted here; use an API key' : 'Invalid API key',
+    );
   }
   const key = await deps.apiKeys.findByHash(hashApiKey(token));
   if (!key) throw new UnauthorizedError('Invalid API key');
@@ -55,7 +57,10 @@ export async function authenticateApiKey(
 }
 
 /** Dashboard auth for /v1/api-keys: session tokens only; an API key here is a 401. */
-export async function authenticateDashboard(deps: Pick<AuthDeps, 'dashboardTokens'>, header: string | undefined): Promise<AuthContext> {
+export async function authenticateDashboard(
+  deps: Pick<AuthDeps, 'dashboardTokens'>,
+  header: string | undefined,
+): Promise<AuthContext> {
   const token = bearerToken(header);
   if (looksLikeApiKey(token)) throw new UnauthorizedError('API keys cannot manage keys; use a dashboard session token');
   const verified = await deps.dashboardTokens.verify(token);

@@ -26,7 +26,11 @@ export interface AwsClientOptions {
 
 /** The standard credential variables of an environment given to a CLI, when it has them. */
 export function credentialsFrom(env: Record<string, string | undefined>): AwsCredentials | undefined {
-  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = env;
+  const {
+    AWS_ACCESS_KEY_ID: accessKeyId,
+    AWS_SECRET_ACCESS_KEY: secretAccessKey,
+    AWS_SESSION_TOKEN: sessionToken,
+  } = env;
   if (!accessKeyId || !secretAccessKey) return undefined;
   return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
 }
@@ -45,9 +49,12 @@ export function createAwsClients(config: Config, opts: AwsClientOptions = {}): A
   let kms: KMSClient | undefined;
   return {
     get ddb() {
-      ddb ??= DynamoDBDocumentClient.from(new DynamoDBClient({ ...base, endpoint: endpoint(config.AWS_ENDPOINT_URL_DYNAMODB) }), {
-        marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-      });
+      ddb ??= DynamoDBDocumentClient.from(
+        new DynamoDBClient({ ...base, endpoint: endpoint(config.AWS_ENDPOINT_URL_DYNAMODB) }),
+        {
+          marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+        },
+      );
       return ddb;
     },
     get sqs() {

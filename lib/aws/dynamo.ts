@@ -2,7 +2,10 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 /** Every item a query matches, following LastEvaluatedKey across pages. */
-export async function queryAll<T>(ddb: DynamoDBDocumentClient, input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<T[]> {
+export async function queryAll<T>(
+  ddb: DynamoDBDocumentClient,
+  input: Omit<QueryCommandInput, 'ExclusiveStartKey'>,
+): Promise<T[]> {
   const items: T[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -35,7 +38,10 @@ export async function conditional<T>(write: Promise<T>): Promise<T | undefined> 
 }
 
 /** Builds `SET a = :a, b = :b` plus its name/value maps from a plain object. */
-export function setExpression(fields: Record<string, unknown>, prefix = 'f'): {
+export function setExpression(
+  fields: Record<string, unknown>,
+  prefix = 'f',
+): {
   expression: string;
   names: Record<string, string>;
   values: Record<string, unknown>;

@@ -38,7 +38,16 @@ const QUIET_FLAGS = [
 ];
 
 /** What Chromium may see of the host's environment: nothing secret (no AWS credentials, no service settings). */
-const CHROMIUM_ENV_KEYS = ['HOME', 'TMPDIR', 'TZ', 'LANG', 'LC_ALL', 'FONTCONFIG_PATH', 'FONTCONFIG_FILE', 'LD_LIBRARY_PATH'] as const;
+const CHROMIUM_ENV_KEYS = [
+  'HOME',
+  'TMPDIR',
+  'TZ',
+  'LANG',
+  'LC_ALL',
+  'FONTCONFIG_PATH',
+  'FONTCONFIG_FILE',
+  'LD_LIBRARY_PATH',
+] as const;
 
 /**
  * Chromium's command line: @sparticuz/chromium's flags (its binary runs in Lambda and on
@@ -47,7 +56,9 @@ const CHROMIUM_ENV_KEYS = ['HOME', 'TMPDIR', 'TZ', 'LANG', 'LC_ALL', 'FONTCONFIG
  * taking down the others). Without the sandbox (Lambda, root) its disabling flags stay.
  */
 export function chromiumArgs(inLambda: boolean, sandbox = false): string[] {
-  let base = sparticuz.args.filter((a) => !UNSAFE_FLAGS.has(a) && !a.startsWith('--headless') && a !== '--single-process');
+  let base = sparticuz.args.filter(
+    (a) => !UNSAFE_FLAGS.has(a) && !a.startsWith('--headless') && a !== '--single-process',
+  );
   // sparticuz turns site isolation off together with the audio-service feature; keep only the latter.
   base = base.map((a) => (a.startsWith('--disable-features=') ? '--disable-features=AudioServiceOutOfProcess' : a));
   // Outside Lambda the zygote stays: it forks renderers cheaply for the many contexts there.
@@ -89,7 +100,13 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> 
   const executablePath = opts.executablePath ?? (await sparticuz.executablePath());
   const env = chromiumEnv(opts.hostEnv?.() ?? {});
   const launch = (sandbox: boolean) =>
-    chromium.launch({ executablePath, args: chromiumArgs(inLambda, sandbox), headless: opts.headless ?? true, chromiumSandbox: sandbox, env });
+    chromium.launch({
+      executablePath,
+      args: chromiumArgs(inLambda, sandbox),
+      headless: opts.headless ?? true,
+      chromiumSandbox: sandbox,
+      env,
+    });
   if (!canSandbox(inLambda, process.getuid?.())) return launch(false);
   // Some kernels forbid the user namespaces the sandbox needs; a browser without one beats none.
   return launch(true).catch(() => launch(false));
@@ -152,7 +169,9 @@ export class BrowserLauncher {
   private async closeIdle(except: string): Promise<void> {
     const idle = [...this.held].filter(([t, h]) => t !== except && h.leases === 0);
     for (const [t] of idle) this.held.delete(t);
-    await Promise.all(idle.map(async ([, h]) => (await h.browser.catch(() => undefined))?.close().catch(() => undefined)));
+    await Promise.all(
+      idle.map(async ([, h]) => (await h.browser.catch(() => undefined))?.close().catch(() => undefined)),
+    );
   }
 
   async close(): Promise<void> {

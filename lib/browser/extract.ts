@@ -25,8 +25,15 @@ export const JsonSchemaSchema: z.ZodType<JsonSchema> = z.lazy(() =>
 );
 
 type Rec = Record<string, unknown>;
-const norm = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/s$/, '');
-const typeOf = (s: JsonSchema): string => (Array.isArray(s.type) ? (s.type.find((t) => t !== 'null') ?? 'string') : (s.type ?? (s.properties ? 'object' : s.items ? 'array' : 'string')));
+const norm = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .replace(/s$/, '');
+const typeOf = (s: JsonSchema): string =>
+  Array.isArray(s.type)
+    ? (s.type.find((t) => t !== 'null') ?? 'string')
+    : (s.type ?? (s.properties ? 'object' : s.items ? 'array' : 'string'));
 
 function lookup(rec: Rec, key: string): unknown {
   const k = norm(key);
@@ -36,7 +43,8 @@ function lookup(rec: Rec, key: string): unknown {
   if (loose !== undefined) return rec[loose];
   // schema.org nests common facts one level down (offers.price, author.name, address.city).
   for (const v of Object.values(rec)) {
-    if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).some((x) => norm(x) === k)) return lookup(v as Rec, key);
+    if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).some((x) => norm(x) === k))
+      return lookup(v as Rec, key);
   }
   return undefined;
 }
@@ -44,9 +52,18 @@ function lookup(rec: Rec, key: string): unknown {
 function coerce(value: unknown, schema: JsonSchema): unknown {
   if (value === undefined || value === null) return undefined;
   const t = typeOf(schema);
-  if (t === 'object') return typeof value === 'object' && !Array.isArray(value) && schema.properties ? fillObject([value as Rec], schema) : undefined;
-  if (t === 'array') return Array.isArray(value) ? value.map((v) => coerce(v, schema.items ?? {})).filter((v) => v !== undefined) : undefined;
-  const scalar = typeof value === 'object' ? (lookup(value as Rec, 'name') ?? lookup(value as Rec, 'value') ?? lookup(value as Rec, 'price')) : value;
+  if (t === 'object')
+    return typeof value === 'object' && !Array.isArray(value) && schema.properties
+      ? fillObject([value as Rec], schema)
+      : undefined;
+  if (t === 'array')
+    return Array.isArray(value)
+      ? value.map((v) => coerce(v, schema.items ?? {})).filter((v) => v !== undefined)
+      : undefined;
+  const scalar =
+    typeof value === 'object'
+      ? (lookup(value as Rec, 'name') ?? lookup(value as Rec, 'value') ?? lookup(value as Rec, 'price'))
+      : value;
   if (scalar === undefined || typeof scalar === 'object') return undefined;
   const text = cleanText(String(scalar));
   if (t === 'number' || t === 'integer') {
@@ -55,7 +72,12 @@ function coerce(value: unknown, schema: JsonSchema): unknown {
     const n = Number(m[0].replace(/,/g, ''));
     return t === 'integer' ? Math.round(n) : n;
   }
-  if (t === 'boolean') return /^(true|yes|1|checked|on|in stock)$/i.test(text) ? true : /^(false|no|0|off|out of stock)$/i.test(text) ? false : undefined;
+  if (t === 'boolean')
+    return /^(true|yes|1|checked|on|in stock)$/i.test(text)
+      ? true
+      : /^(false|no|0|off|out of stock)$/i.test(text)
+        ? false
+        : undefined;
   return text;
 }
 
@@ -102,7 +124,11 @@ function microdataItem(node: DomNode): Rec {
   const walk = (n: DomNode): void => {
     for (const c of elements(n)) {
       const prop = c.a?.itemprop;
-      if (prop) rec[prop] = c.a?.itemscope !== undefined ? microdataItem(c) : (c.a?.content ?? c.a?.datetime ?? (c.t === 'a' ? c.a?.href : undefined) ?? cleanText(textOf(c)));
+      if (prop)
+        rec[prop] =
+          c.a?.itemscope !== undefined
+            ? microdataItem(c)
+            : (c.a?.content ?? c.a?.datetime ?? (c.t === 'a' ? c.a?.href : undefined) ?? cleanText(textOf(c)));
       if (c.a?.itemscope === undefined) walk(c);
     }
   };
@@ -115,7 +141,9 @@ function tableRecords(table: DomNode): Rec[] {
   const [head, ...body] = rows;
   if (!head) return [];
   const keys = head.map((c) => cleanText(textOf(c)));
-  return body.map((cells) => Object.fromEntries(cells.map((c, i) => [keys[i] ?? `column${i + 1}`, cleanText(textOf(c))])));
+  return body.map((cells) =>
+    Object.fromEntries(cells.map((c, i) => [keys[i] ?? `column${i + 1}`, cleanText(textOf(c))])),
+  );
 }
 
 /** Key/value pairs from labels, definition lists, two-cell rows and "Key: value" lines. */
@@ -140,7 +168,13 @@ export function labelledFields(root: DomNode, body: DomNode = root): Rec {
     }
     const own = (n.c ?? []).filter((c) => typeof c === 'string').join('');
     const m = /^\s*([^:]{1,40}):\s*(.+)$/.exec(cleanText(textOf(n)));
-    if (m?.[1] && m[2] && elements(n).length <= 2 && (own.includes(':') || elements(n).some((c) => textOf(c).includes(':')))) put(m[1], m[2]);
+    if (
+      m?.[1] &&
+      m[2] &&
+      elements(n).length <= 2 &&
+      (own.includes(':') || elements(n).some((c) => textOf(c).includes(':')))
+    )
+      put(m[1], m[2]);
   }
   return rec;
 }
@@ -148,7 +182,12 @@ export function labelledFields(root: DomNode, body: DomNode = root): Rec {
 function listRecords(list: DomNode): Rec[] {
   return elements(list)
     .filter((li) => li.t === 'li')
-    .map((li) => ({ text: cleanText(textOf(li)), name: cleanText(textOf(li)), ...labelledFields(li), ...itemChildren(li) }));
+    .map((li) => ({
+      text: cleanText(textOf(li)),
+      name: cleanText(textOf(li)),
+      ...labelledFields(li),
+      ...itemChildren(li),
+    }));
 }
 
 /** Elements inside a list item named by class-like hints (heading = name, links = url). */
@@ -187,7 +226,8 @@ function fillArray(dom: PageDom, body: DomNode, schema: JsonSchema, hint: string
   const micro = findAll(body, (n) => n.a?.itemscope !== undefined && n.a?.itemprop === undefined).map(microdataItem);
   if (micro.length) candidates.push(micro);
   for (const r of jsonLdRecords(dom)) {
-    for (const v of Object.values(r)) if (Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === 'object')) candidates.push(v as Rec[]);
+    for (const v of Object.values(r))
+      if (Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === 'object')) candidates.push(v as Rec[]);
   }
   for (const l of listsWithHeadings(body)) candidates.push(l.rows);
   const score = (rows: Rec[]): number => {
@@ -202,14 +242,17 @@ function fillArray(dom: PageDom, body: DomNode, schema: JsonSchema, hint: string
 export function extractWithSchema(dom: PageDom, schema: JsonSchema): unknown {
   const body = dom.body ?? { t: 'body' };
   if (typeOf(schema) === 'array') return fillArray(dom, body, schema, '');
-  if (typeOf(schema) !== 'object') return coerce(labelledFields(body)[Object.keys(labelledFields(body))[0] ?? ''], schema);
+  if (typeOf(schema) !== 'object')
+    return coerce(labelledFields(body)[Object.keys(labelledFields(body))[0] ?? ''], schema);
   const sources: Rec[] = [
     ...jsonLdRecords(dom),
     ...findAll(body, (n) => n.a?.itemscope !== undefined && n.a?.itemprop === undefined).map(microdataItem),
     labelledFields(body),
     { ...Object.fromEntries(dom.meta.map(([k, v]) => [k.replace(/^og:/, ''), v])), title: dom.title },
   ];
-  const out = fillObject(sources, { properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([, s]) => typeOf(s) !== 'array')) });
+  const out = fillObject(sources, {
+    properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([, s]) => typeOf(s) !== 'array')),
+  });
   for (const [key, sub] of Object.entries(schema.properties ?? {})) {
     if (typeOf(sub) !== 'array') continue;
     const fromSources = sources.map((s) => coerce(lookup(s, key), sub)).find((v) => Array.isArray(v) && v.length > 0);

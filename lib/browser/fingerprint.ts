@@ -72,7 +72,11 @@ export function fingerprintFromSeed(seed: string): Fingerprint {
 
 /** Surfaces BrowserContext options cannot set; run in every page before its scripts. */
 export function fingerprintInitScript(fp: Fingerprint): string {
-  const values = JSON.stringify({ platform: fp.platform, hardwareConcurrency: fp.hardwareConcurrency, deviceMemory: fp.deviceMemory });
+  const values = JSON.stringify({
+    platform: fp.platform,
+    hardwareConcurrency: fp.hardwareConcurrency,
+    deviceMemory: fp.deviceMemory,
+  });
   return `(() => { const v = ${values};
     for (const [k, val] of Object.entries(v)) {
       Object.defineProperty(Navigator.prototype, k, { get: () => val, configurable: true });

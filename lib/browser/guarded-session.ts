@@ -3,7 +3,12 @@ import { TransientWorkerError } from '../errors.js';
 import type { BrowserLauncher, BrowserLease } from './chromium.js';
 import { startEgressProxy } from './network/egress-proxy.js';
 import { NetworkGuard, type NetworkPolicy } from './network/guard.js';
-import { closeBrowserSession, createBrowserSession, type BrowserSession, type BrowserSessionOptions } from './session.js';
+import {
+  closeBrowserSession,
+  createBrowserSession,
+  type BrowserSession,
+  type BrowserSessionOptions,
+} from './session.js';
 
 export interface GuardedSessionOptions extends BrowserSessionOptions {
   network: NetworkPolicy;

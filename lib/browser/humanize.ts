@@ -74,7 +74,10 @@ export class Humanizer {
 
   /** Moves to a random point inside the box (people rarely hit the exact centre), then clicks. */
   async click(page: Page, box: { x: number; y: number; width: number; height: number }): Promise<void> {
-    const target = { x: box.x + box.width * (0.3 + Math.random() * 0.4), y: box.y + box.height * (0.3 + Math.random() * 0.4) };
+    const target = {
+      x: box.x + box.width * (0.3 + Math.random() * 0.4),
+      y: box.y + box.height * (0.3 + Math.random() * 0.4),
+    };
     await this.moveTo(page, target);
     await sleep(between(this.timing.settle));
     await page.mouse.down();

@@ -1,4 +1,14 @@
-import { cleanText, elements, isBoilerplate, isNode, mainContent, textOf, type DomChild, type DomNode, type PageDom } from './dom.js';
+import {
+  cleanText,
+  elements,
+  isBoilerplate,
+  isNode,
+  mainContent,
+  textOf,
+  type DomChild,
+  type DomNode,
+  type PageDom,
+} from './dom.js';
 
 /**
  * The page's readable main content as Markdown: headings, paragraphs, lists, links,
@@ -7,7 +17,28 @@ import { cleanText, elements, isBoilerplate, isNode, mainContent, textOf, type D
  */
 const SKIPPED = new Set(['button', 'input', 'select', 'textarea', 'option', 'label', 'form', 'dialog']);
 const HEADINGS: Record<string, number> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
-const BLOCKS = new Set(['p', 'div', 'section', 'article', 'main', 'ul', 'ol', 'pre', 'blockquote', 'table', 'hr', 'figure', 'dl', 'details', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'ul',
+  'ol',
+  'pre',
+  'blockquote',
+  'table',
+  'hr',
+  'figure',
+  'dl',
+  'details',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+]);
 
 const escapeInline = (s: string): string => s.replace(/([\\`*_[\]])/g, '\\$1');
 
@@ -49,7 +80,12 @@ function list(n: DomNode, depth: number): string {
   elements(n)
     .filter((li) => li.t === 'li')
     .forEach((li, i) => {
-      const own = cleanText((li.c ?? []).filter((c) => !isNode(c) || (c.t !== 'ul' && c.t !== 'ol')).map(inline).join(''));
+      const own = cleanText(
+        (li.c ?? [])
+          .filter((c) => !isNode(c) || (c.t !== 'ul' && c.t !== 'ol'))
+          .map(inline)
+          .join(''),
+      );
       lines.push(`${'  '.repeat(depth)}${ordered ? `${i + 1}.` : '-'} ${own}`);
       for (const sub of elements(li).filter((c) => c.t === 'ul' || c.t === 'ol')) lines.push(list(sub, depth + 1));
     });
@@ -57,7 +93,11 @@ function list(n: DomNode, depth: number): string {
 }
 
 function table(n: DomNode): string {
-  const rows = [...descendRows(n)].map((r) => elements(r).filter((c) => c.t === 'td' || c.t === 'th').map((c) => cleanText(inline(c)).replace(/\|/g, '\\|')));
+  const rows = [...descendRows(n)].map((r) =>
+    elements(r)
+      .filter((c) => c.t === 'td' || c.t === 'th')
+      .map((c) => cleanText(inline(c)).replace(/\|/g, '\\|')),
+  );
   if (rows.length === 0) return '';
   const width = Math.max(...rows.map((r) => r.length));
   const pad = (r: string[]): string[] => [...r, ...Array<string>(width - r.length).fill('')];
@@ -76,7 +116,10 @@ function* descendRows(n: DomNode): Generator<DomNode> {
 function blocks(n: DomNode, out: string[]): void {
   let buffer = '';
   const flush = (): void => {
-    const text = buffer.replace(/[ \t]+/g, ' ').replace(/ *\n */g, '\n').trim();
+    const text = buffer
+      .replace(/[ \t]+/g, ' ')
+      .replace(/ *\n */g, '\n')
+      .trim();
     if (text) out.push(text);
     buffer = '';
   };
@@ -97,7 +140,13 @@ function blocks(n: DomNode, out: string[]): void {
     else if (c.t === 'blockquote') {
       const inner: string[] = [];
       blocks(c, inner);
-      out.push(inner.join('\n\n').split('\n').map((l) => `> ${l}`).join('\n'));
+      out.push(
+        inner
+          .join('\n\n')
+          .split('\n')
+          .map((l) => `> ${l}`)
+          .join('\n'),
+      );
     } else if (c.t === 'table') out.push(table(c));
     else if (c.t === 'hr') out.push('---');
     else blocks(c, out);

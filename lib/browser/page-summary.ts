@@ -1,4 +1,13 @@
-import { cleanText, descendants, findAll, isBoilerplate, mainContent, textOf, type DomNode, type PageDom } from './dom.js';
+import {
+  cleanText,
+  descendants,
+  findAll,
+  isBoilerplate,
+  mainContent,
+  textOf,
+  type DomNode,
+  type PageDom,
+} from './dom.js';
 
 /** A quick orientation on a page: what it is, how it is structured, where it links, what it asks for. */
 export interface PageSummary {
@@ -7,7 +16,12 @@ export interface PageSummary {
   description?: string;
   headings: { level: number; text: string }[];
   links: { text: string; href: string }[];
-  forms: { action?: string; method: string; fields: { name?: string; type: string; label?: string }[]; submit: string[] }[];
+  forms: {
+    action?: string;
+    method: string;
+    fields: { name?: string; type: string; label?: string }[];
+    submit: string[];
+  }[];
 }
 
 const MAX_LINKS = 40;
@@ -51,11 +65,17 @@ export function summarizePage(dom: PageDom): PageSummary {
   const forms = findAll(body, (n) => n.t === 'form').map((f) => ({
     ...(f.a?.action ? { action: f.a.action } : {}),
     method: (f.a?.method ?? 'get').toLowerCase(),
-    fields: findAll(f, (n) => ['input', 'select', 'textarea'].includes(n.t) && !['submit', 'button', 'hidden'].includes(n.a?.type ?? ''))
-      .map((n) => {
-        const label = labelFor(body, n);
-        return { ...(n.a?.name ? { name: n.a.name } : {}), type: n.t === 'input' ? (n.a?.type ?? 'text') : n.t, ...(label ? { label } : {}) };
-      }),
+    fields: findAll(
+      f,
+      (n) => ['input', 'select', 'textarea'].includes(n.t) && !['submit', 'button', 'hidden'].includes(n.a?.type ?? ''),
+    ).map((n) => {
+      const label = labelFor(body, n);
+      return {
+        ...(n.a?.name ? { name: n.a.name } : {}),
+        type: n.t === 'input' ? (n.a?.type ?? 'text') : n.t,
+        ...(label ? { label } : {}),
+      };
+    }),
     submit: findAll(f, (n) => n.t === 'button' || (n.t === 'input' && n.a?.type === 'submit'))
       .map((n) => cleanText(textOf(n)) || n.a?.value || '')
       .filter(Boolean),

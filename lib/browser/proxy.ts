@@ -14,7 +14,8 @@ export function parseProxyUrl(url: string): ProxySettings {
   } catch {
     throw new ValidationError('The proxy is not a valid URL');
   }
-  if (!SCHEMES.has(parsed.protocol)) throw new ValidationError(`Unsupported proxy scheme ${parsed.protocol}; use http, https or socks5`);
+  if (!SCHEMES.has(parsed.protocol))
+    throw new ValidationError(`Unsupported proxy scheme ${parsed.protocol}; use http, https or socks5`);
   const settings: ProxySettings = { server: `${parsed.protocol}//${parsed.host}` };
   if (parsed.username) settings.username = decodeURIComponent(parsed.username);
   if (parsed.password) settings.password = decodeURIComponent(parsed.password);

@@ -15,7 +15,9 @@ export async function resolveRef(session: BrowserSession, ref: string): Promise<
   if ((await direct.count().catch(() => 0)) === 1) return direct;
   const known = session.refs.get(ref);
   if (!known) {
-    throw new ToolError(`Unknown ref ${ref}. Take a \`snapshot\` first and use a ref from it, or use \`interact.find\`.`);
+    throw new ToolError(
+      `Unknown ref ${ref}. Take a \`snapshot\` first and use a ref from it, or use \`interact.find\`.`,
+    );
   }
   if (!known.name) throw new StaleRefError(ref, `the ${known.role} had no accessible name to find it again`);
   const byRole = page.getByRole(known.role as AriaRole, { name: known.name, exact: true });
@@ -23,6 +25,8 @@ export async function resolveRef(session: BrowserSession, ref: string): Promise<
   if (count === 1) return byRole;
   throw new StaleRefError(
     ref,
-    count === 0 ? `no ${known.role} named "${known.name}" is on the page any more` : `${count} elements are now ${known.role} "${known.name}"`,
+    count === 0
+      ? `no ${known.role} named "${known.name}" is on the page any more`
+      : `${count} elements are now ${known.role} "${known.name}"`,
   );
 }

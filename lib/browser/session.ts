@@ -75,7 +75,10 @@ export class BrowserSession {
   }
 }
 
-export async function createBrowserSession(browser: Browser, opts: BrowserSessionOptions = {}): Promise<BrowserSession> {
+export async function createBrowserSession(
+  browser: Browser,
+  opts: BrowserSessionOptions = {},
+): Promise<BrowserSession> {
   const fp = fingerprintFromSeed(opts.fingerprint ?? randomUUID());
   const context = await browser.newContext({
     userAgent: fp.userAgent,

@@ -76,7 +76,13 @@ async function bounded<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
 
 /** Starts watching the current document for one action; false when the page cannot run scripts now. */
 export async function armProbe(page: Page, track: boolean, timeoutMs: number): Promise<boolean> {
-  const ok = await bounded(page.evaluate(`${ARM}(${track})`).then(() => true, () => false), timeoutMs);
+  const ok = await bounded(
+    page.evaluate(`${ARM}(${track})`).then(
+      () => true,
+      () => false,
+    ),
+    timeoutMs,
+  );
   return ok === true;
 }
 
@@ -84,8 +90,15 @@ export async function armProbe(page: Page, track: boolean, timeoutMs: number): P
  * Reads the probe; undefined when the document has none (it was replaced) or did not
  * answer in time. `stopTracking` closes the window in which new timers count.
  */
-export async function readProbe(page: Page, stopTracking: boolean, timeoutMs: number): Promise<ProbeReading | null | undefined> {
-  const raw = await bounded(page.evaluate(`${READ}(${stopTracking})`).catch(() => undefined), timeoutMs);
+export async function readProbe(
+  page: Page,
+  stopTracking: boolean,
+  timeoutMs: number,
+): Promise<ProbeReading | null | undefined> {
+  const raw = await bounded(
+    page.evaluate(`${READ}(${stopTracking})`).catch(() => undefined),
+    timeoutMs,
+  );
   if (raw === undefined) return undefined;
   const parsed = ReadingSchema.safeParse(raw);
   return parsed.success ? parsed.data : undefined;

@@ -42,10 +42,7 @@ export interface ProbeReading {
   quietForMs: number;
 }
 
-export type SettleOutcome =
-  | { kind: 'navigated'; url: string }
-  | { kind: 'updated' }
-  | { kind: 'unchanged' };
+export type SettleOutcome = { kind: 'navigated'; url: string } | { kind: 'updated' } | { kind: 'unchanged' };
 
 export interface SettleReport {
   outcome: SettleOutcome;
@@ -87,7 +84,9 @@ export class SettleTracker {
   /** True while a new request would still be counted as caused by the action. */
   windowOpen(at: number): boolean {
     if (this.navCommitted || this.pageSwitched) return false;
-    return this.actionDoneAt === undefined || at - this.lastCause < this.limits.windowMs || (this.probe?.timers ?? 0) > 0;
+    return (
+      this.actionDoneAt === undefined || at - this.lastCause < this.limits.windowMs || (this.probe?.timers ?? 0) > 0
+    );
   }
 
   /** A request the action may have caused; returns whether it is being waited for. */
@@ -184,7 +183,8 @@ export class SettleTracker {
 
   decide(now: number): Decision {
     if (now - this.startedAt >= this.limits.capMs) return { done: true, capped: true };
-    if (this.actionDoneAt === undefined || this.navigationPending || this.popupPending || this.pending.size > 0) return { done: false };
+    if (this.actionDoneAt === undefined || this.navigationPending || this.popupPending || this.pending.size > 0)
+      return { done: false };
     if ((this.probe?.timers ?? 0) > 0) return { done: false };
     if (now - this.lastCause < this.limits.windowMs) return { done: false };
     const quietSince = Math.max(this.lastCause, this.pageActivityAt ?? 0);
@@ -228,6 +228,8 @@ export function describeSettle(report: SettleReport): string {
       : report.outcome.kind === 'updated'
         ? 'page updated'
         : 'no visible change';
-  const busy = report.stillBusy ? ` (answered after ${(report.waitedMs / 1000).toFixed(1)} s while ${report.stillBusy})` : '';
+  const busy = report.stillBusy
+    ? ` (answered after ${(report.waitedMs / 1000).toFixed(1)} s while ${report.stillBusy})`
+    : '';
   return `${what}${busy}`;
 }

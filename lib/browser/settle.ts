@@ -19,7 +19,11 @@ export interface SettledAction<T> {
   report: SettleReport;
 }
 
-export async function settleAfter<T>(session: BrowserSession, action: () => Promise<T>, limits: SettleLimits = SETTLE_LIMITS): Promise<SettledAction<T>> {
+export async function settleAfter<T>(
+  session: BrowserSession,
+  action: () => Promise<T>,
+  limits: SettleLimits = SETTLE_LIMITS,
+): Promise<SettledAction<T>> {
   const page = session.page;
   const startUrl = page.url();
   // Armed before the action so the observer and the timer watch see its first effects.
@@ -41,12 +45,14 @@ export async function settleAfter<T>(session: BrowserSession, action: () => Prom
     else tracker.requestStarted(r, r.url(), r.resourceType(), at);
     nudge();
   };
-  const onEnd = (failed: boolean) => (r: Request): void => {
-    const at = Date.now();
-    if (isMainDocument(r)) tracker.navigationRequestEnded(failed, at);
-    else tracker.requestEnded(r, at);
-    nudge();
-  };
+  const onEnd =
+    (failed: boolean) =>
+    (r: Request): void => {
+      const at = Date.now();
+      if (isMainDocument(r)) tracker.navigationRequestEnded(failed, at);
+      else tracker.requestEnded(r, at);
+      nudge();
+    };
   const onFinished = onEnd(false);
   const onFailed = onEnd(true);
   const onNavigated = (frame: Frame): void => {

@@ -103,7 +103,10 @@ export function capSnapshot(text: string, maxChars = SNAPSHOT_MAX_CHARS): { text
   if (text.length <= maxChars) return { text, truncated: false };
   const cut = text.lastIndexOf('\n', maxChars);
   const head = text.slice(0, cut > 0 ? cut : maxChars);
-  return { text: `${head}\n[${TRUNCATION_MARKER}: showed ${head.length} of ${text.length} characters]`, truncated: true };
+  return {
+    text: `${head}\n[${TRUNCATION_MARKER}: showed ${head.length} of ${text.length} characters]`,
+    truncated: true,
+  };
 }
 
 export interface PageSnapshot {
@@ -114,7 +117,11 @@ export interface PageSnapshot {
   roots: SnapshotNode[];
 }
 
-export async function takeSnapshot(page: Page, filter: SnapshotFilter = {}, maxChars = SNAPSHOT_MAX_CHARS): Promise<PageSnapshot> {
+export async function takeSnapshot(
+  page: Page,
+  filter: SnapshotFilter = {},
+  maxChars = SNAPSHOT_MAX_CHARS,
+): Promise<PageSnapshot> {
   const yaml = await page.ariaSnapshot({ mode: 'ai' });
   const roots = parseSnapshot(yaml);
   const filtered = filter.contains || filter.roles?.length ? filterSnapshot(roots, filter) : yaml;

@@ -62,7 +62,9 @@ export function renderToolResult(response: ResponseBuilder): RenderedToolResult 
   const blocks = response.parts.map((p) => (p.kind === 'text' ? p.value : JSON.stringify(p.value, null, 2)));
   const lastJson = response.parts.filter((p) => p.kind === 'json').at(-1)?.value;
   const structured =
-    !response.isError && lastJson !== null && typeof lastJson === 'object' && !Array.isArray(lastJson) ? (lastJson as Record<string, unknown>) : undefined;
+    !response.isError && lastJson !== null && typeof lastJson === 'object' && !Array.isArray(lastJson)
+      ? (lastJson as Record<string, unknown>)
+      : undefined;
   return { blocks, ...(structured ? { structured } : {}), isError: response.isError, text: blocks.join('\n\n') };
 }
 

@@ -17,4 +17,7 @@ export interface Encryptor {
 }
 
 /** The KMS encryption context of a context: who, never which field (see EncryptionContext.field). */
-export const kmsContext = (ctx: EncryptionContext): Record<string, string> => ({ businessId: ctx.businessId, endUserId: ctx.endUserId });
+export const kmsContext = (ctx: EncryptionContext): Record<string, string> => ({
+  businessId: ctx.businessId,
+  endUserId: ctx.endUserId,
+});

@@ -59,9 +59,14 @@ export class KmsEncryptor implements Encryptor {
     const cacheKey = JSON.stringify(kmsContext(ctx));
     const cached = this.keys.get(cacheKey);
     if (cached) return cached;
-    const out = await this.kms.send(new GenerateDataKeyCommand({ KeyId: this.keyId, KeySpec: 'AES_256', EncryptionContext: kmsContext(ctx) }));
+    const out = await this.kms.send(
+      new GenerateDataKeyCommand({ KeyId: this.keyId, KeySpec: 'AES_256', EncryptionContext: kmsContext(ctx) }),
+    );
     if (!out.Plaintext || !out.CiphertextBlob) throw new Error('KMS returned no data key');
-    const key = { plaintext: Buffer.from(out.Plaintext), encrypted: Buffer.from(out.CiphertextBlob).toString('base64') };
+    const key = {
+      plaintext: Buffer.from(out.Plaintext),
+      encrypted: Buffer.from(out.CiphertextBlob).toString('base64'),
+    };
     this.keys.set(cacheKey, key);
     return key;
   }
@@ -72,7 +77,11 @@ export class KmsEncryptor implements Encryptor {
     const cached = this.opened.get(cacheKey);
     if (cached) return cached;
     const out = await this.kms.send(
-      new DecryptCommand({ CiphertextBlob: Buffer.from(encrypted, 'base64'), EncryptionContext: kmsContext(ctx), KeyId: this.keyId }),
+      new DecryptCommand({
+        CiphertextBlob: Buffer.from(encrypted, 'base64'),
+        EncryptionContext: kmsContext(ctx),
+        KeyId: this.keyId,
+      }),
     );
     if (!out.Plaintext) throw new Error('KMS returned no plaintext');
     const key = Buffer.from(out.Plaintext);
@@ -82,7 +91,11 @@ export class KmsEncryptor implements Encryptor {
 
   private async decryptDirect(blob: string, ctx: EncryptionContext): Promise<string> {
     const out = await this.kms.send(
-      new DecryptCommand({ CiphertextBlob: Buffer.from(blob, 'base64'), EncryptionContext: kmsContext(ctx), KeyId: this.keyId }),
+      new DecryptCommand({
+        CiphertextBlob: Buffer.from(blob, 'base64'),
+        EncryptionContext: kmsContext(ctx),
+        KeyId: this.keyId,
+      }),
     );
     return Buffer.from(out.Plaintext ?? new Uint8Array()).toString('utf8');
   }

@@ -11,7 +11,10 @@ export const MAX_CREDENTIAL_BYTES = 8192;
 const secretValue = z
   .string({ error: 'credential values must be strings' })
   .min(1, 'credential values must not be empty')
-  .refine((v) => Buffer.byteLength(v, 'utf8') <= MAX_CREDENTIAL_BYTES, `credential values must be at most ${MAX_CREDENTIAL_BYTES} bytes (UTF-8)`);
+  .refine(
+    (v) => Buffer.byteLength(v, 'utf8') <= MAX_CREDENTIAL_BYTES,
+    `credential values must be at most ${MAX_CREDENTIAL_BYTES} bytes (UTF-8)`,
+  );
 
 /** PUT body: any subset of the eight fields (SPEC §2.4); unknown keys are ignored. */
 export const PutCredentialsBody = z.object(

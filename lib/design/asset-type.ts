@@ -16,15 +16,27 @@ const ascii = (b: Uint8Array, from: number, to: number): string => Buffer.from(b
 
 /** Magic numbers of the formats we hand out inline. */
 const SNIFFERS: readonly { type: string; extension: string; test: (b: Uint8Array) => boolean }[] = [
-  { type: 'image/png', extension: '.png', test: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  {
+    type: 'image/png',
+    extension: '.png',
+    test: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  },
   { type: 'image/jpeg', extension: '.jpg', test: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
   { type: 'image/gif', extension: '.gif', test: (b) => ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a' },
   { type: 'image/webp', extension: '.webp', test: (b) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP' },
-  { type: 'image/avif', extension: '.avif', test: (b) => ascii(b, 4, 8) === 'ftyp' && /^avi[fs]$/.test(ascii(b, 8, 12)) },
+  {
+    type: 'image/avif',
+    extension: '.avif',
+    test: (b) => ascii(b, 4, 8) === 'ftyp' && /^avi[fs]$/.test(ascii(b, 8, 12)),
+  },
   { type: 'image/x-icon', extension: '.ico', test: (b) => startsWith(b, [0x00, 0x00, 0x01, 0x00]) },
   { type: 'font/woff2', extension: '.woff2', test: (b) => ascii(b, 0, 4) === 'wOF2' },
   { type: 'font/woff', extension: '.woff', test: (b) => ascii(b, 0, 4) === 'wOFF' },
-  { type: 'font/ttf', extension: '.ttf', test: (b) => startsWith(b, [0x00, 0x01, 0x00, 0x00]) || ascii(b, 0, 4) === 'true' },
+  {
+    type: 'font/ttf',
+    extension: '.ttf',
+    test: (b) => startsWith(b, [0x00, 0x01, 0x00, 0x00]) || ascii(b, 0, 4) === 'true',
+  },
   { type: 'font/otf', extension: '.otf', test: (b) => ascii(b, 0, 4) === 'OTTO' },
 ];
 

@@ -35,7 +35,9 @@ function decodeDataUri(uri: string): Uint8Array | undefined {
   const params = uri.slice(5, comma);
   const data = uri.slice(comma + 1);
   try {
-    return params.split(';').includes('base64') ? Buffer.from(data, 'base64') : Buffer.from(decodeURIComponent(data), 'utf8');
+    return params.split(';').includes('base64')
+      ? Buffer.from(data, 'base64')
+      : Buffer.from(decodeURIComponent(data), 'utf8');
   } catch {
     return undefined;
   }
@@ -83,7 +85,11 @@ export class AssetUploader {
     }
   }
 
-  private once(id: string, kind: string, load: () => Promise<Uint8Array | undefined>): Promise<UploadedAsset | undefined> {
+  private once(
+    id: string,
+    kind: string,
+    load: () => Promise<Uint8Array | undefined>,
+  ): Promise<UploadedAsset | undefined> {
     const store = this.store;
     if (!store) return Promise.resolve(undefined);
     let p = this.done.get(id);
@@ -92,7 +98,11 @@ export class AssetUploader {
         if (this.uploaded >= MAX_ASSETS_PER_TASK) return undefined;
         const body = await load().catch((err: unknown) => {
           // Too large is a skip with a note, not a failure of the page's asset.
-          this.onFailure({ stage: 'download', asset: id, error: err instanceof ResponseTooLargeError ? err.message : describeError(err) });
+          this.onFailure({
+            stage: 'download',
+            asset: id,
+            error: err instanceof ResponseTooLargeError ? err.message : describeError(err),
+          });
           return undefined;
         });
         if (!body || body.byteLength === 0 || body.byteLength > MAX_ASSET_BYTES) return undefined;
@@ -100,10 +110,21 @@ export class AssetUploader {
         this.uploaded += 1;
         const type = storedType(body);
         const key = `${this.prefix}${kind}/${sha(body).slice(0, 20)}${type.extension}`;
-        return store.put({ key, body, contentType: type.contentType, ...(type.disposition ? { disposition: type.disposition } : {}) }).catch((err: unknown) => {
-          this.onFailure({ stage: 'store', asset: id, error: describeError(err instanceof Error && err.cause ? err.cause : err) });
-          return undefined;
-        });
+        return store
+          .put({
+            key,
+            body,
+            contentType: type.contentType,
+            ...(type.disposition ? { disposition: type.disposition } : {}),
+          })
+          .catch((err: unknown) => {
+            this.onFailure({
+              stage: 'store',
+              asset: id,
+              error: describeError(err instanceof Error && err.cause ? err.cause : err),
+            });
+            return undefined;
+          });
       })();
       this.done.set(id, p);
     }

@@ -41,7 +41,9 @@ function channels(body: string): { parts: string[]; alpha: string | undefined } 
   const parts = main.split(/[\s,]+/).filter(Boolean);
   if (slashAlpha !== undefined) return { parts, alpha: slashAlpha };
   // Legacy comma syntax carries alpha as a fourth value.
-  return parts.length === 4 && main.includes(',') ? { parts: parts.slice(0, 3), alpha: parts[3] } : { parts, alpha: undefined };
+  return parts.length === 4 && main.includes(',')
+    ? { parts: parts.slice(0, 3), alpha: parts[3] }
+    : { parts, alpha: undefined };
 }
 
 const toLinear = (c: number): number => {
@@ -62,13 +64,30 @@ const mul = (m: readonly number[], v: Vec3): Vec3 => [
   m[6]! * v[0] + m[7]! * v[1] + m[8]! * v[2],
 ];
 
-const XYZ65_TO_LRGB = [3.2409699419, -1.5373831776, -0.4986107603, -0.9692436363, 1.8759675015, 0.0415550574, 0.0556300797, -0.2039769589, 1.0569715142];
-const P3_TO_XYZ65 = [0.486570949, 0.265667693, 0.1982172852, 0.2289745641, 0.6917385218, 0.0792869141, 0, 0.0451133819, 1.0439443689];
-const D50_TO_D65 = [0.9554734528, -0.0230985368, 0.0632593086, -0.0283697069, 1.0099954580, 0.0210413989, 0.0123140016, -0.0205076964, 1.3303659366];
-const LRGB_TO_LMS = [0.4122214708, 0.5363325363, 0.0514459929, 0.2119034982, 0.6806995451, 0.1073969566, 0.0883024619, 0.2817188376, 0.6299787005];
-const LMS_TO_OKLAB = [0.2104542553, 0.793617785, -0.0040720468, 1.9779984951, -2.428592205, 0.4505937099, 0.0259040371, 0.7827717662, -0.808675766];
+const XYZ65_TO_LRGB = [
+  3.2409699419, -1.5373831776, -0.4986107603, -0.9692436363, 1.8759675015, 0.0415550574, 0.0556300797, -0.2039769589,
+  1.0569715142,
+];
+const P3_TO_XYZ65 = [
+  0.486570949, 0.265667693, 0.1982172852, 0.2289745641, 0.6917385218, 0.0792869141, 0, 0.0451133819, 1.0439443689,
+];
+const D50_TO_D65 = [
+  0.9554734528, -0.0230985368, 0.0632593086, -0.0283697069, 1.009995458, 0.0210413989, 0.0123140016, -0.0205076964,
+  1.3303659366,
+];
+const LRGB_TO_LMS = [
+  0.4122214708, 0.5363325363, 0.0514459929, 0.2119034982, 0.6806995451, 0.1073969566, 0.0883024619, 0.2817188376,
+  0.6299787005,
+];
+const LMS_TO_OKLAB = [
+  0.2104542553, 0.793617785, -0.0040720468, 1.9779984951, -2.428592205, 0.4505937099, 0.0259040371, 0.7827717662,
+  -0.808675766,
+];
 const OKLAB_TO_LMS = [1, 0.3963377774, 0.2158037573, 1, -0.1055613458, -0.0638541728, 1, -0.0894841775, -1.291485548];
-const LMS_TO_LRGB = [4.0767416621, -3.3077115913, 0.2309699292, -1.2684380046, 2.6097574011, -0.3413193965, -0.0041960863, -0.7034186147, 1.707614701];
+const LMS_TO_LRGB = [
+  4.0767416621, -3.3077115913, 0.2309699292, -1.2684380046, 2.6097574011, -0.3413193965, -0.0041960863, -0.7034186147,
+  1.707614701,
+];
 
 function fromLinear(v: Vec3, a: number): Rgba {
   return { r: toGamma(v[0]), g: toGamma(v[1]), b: toGamma(v[2]), a };
@@ -93,7 +112,11 @@ function labD50ToRgb(L: number, a: number, b: number, alpha: number): Rgba {
   const e = 216 / 24389;
   const k = 24389 / 27;
   const inv = (f: number): number => (f ** 3 > e ? f ** 3 : (116 * f - 16) / k);
-  const xyz50: Vec3 = [inv(fx) * 0.3457 / 0.3585, L > k * e ? fy ** 3 : L / k, inv(fz) * (1 - 0.3457 - 0.3585) / 0.3585];
+  const xyz50: Vec3 = [
+    (inv(fx) * 0.3457) / 0.3585,
+    L > k * e ? fy ** 3 : L / k,
+    (inv(fz) * (1 - 0.3457 - 0.3585)) / 0.3585,
+  ];
   return fromLinear(mul(XYZ65_TO_LRGB, mul(D50_TO_D65, xyz50)), alpha);
 }
 
@@ -140,7 +163,8 @@ export function parseCssColor(input: string): Rgba | undefined {
       const v: Vec3 = [num(c0), num(c1), num(c2)];
       if (space === 'srgb') return { r: v[0], g: v[1], b: v[2], a: alpha };
       if (space === 'srgb-linear') return fromLinear(v, alpha);
-      if (space === 'display-p3') return fromLinear(mul(XYZ65_TO_LRGB, mul(P3_TO_XYZ65, v.map(toLinear) as Vec3)), alpha);
+      if (space === 'display-p3')
+        return fromLinear(mul(XYZ65_TO_LRGB, mul(P3_TO_XYZ65, v.map(toLinear) as Vec3)), alpha);
       if (space === 'xyz' || space === 'xyz-d65') return fromLinear(mul(XYZ65_TO_LRGB, v), alpha);
       if (space === 'xyz-d50') return fromLinear(mul(XYZ65_TO_LRGB, mul(D50_TO_D65, v)), alpha);
       return undefined;
@@ -172,7 +196,10 @@ export function blend(top: Rgba, bottom: Rgba): Rgba {
 
 export function toHex(c: Rgba): string {
   const k = clampRgb(c);
-  const h = (x: number): string => Math.round(x * 255).toString(16).padStart(2, '0');
+  const h = (x: number): string =>
+    Math.round(x * 255)
+      .toString(16)
+      .padStart(2, '0');
   return `#${h(k.r)}${h(k.g)}${h(k.b)}`.toUpperCase();
 }
 

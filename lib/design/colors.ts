@@ -19,12 +19,42 @@ const MAX_NODES = 6000;
  */
 function collectColors(maxNodes: number): { nodes: ColorNode[]; vars: ColorVar[] } {
   const nodes: ColorNode[] = [];
-  const SKIP = new Set(['SCRIPT', 'STYLE', 'HEAD', 'TEMPLATE', 'NOSCRIPT', 'META', 'LINK', 'TITLE', 'DEFS', 'SYMBOL', 'MASK', 'CLIPPATH', 'LINEARGRADIENT', 'RADIALGRADIENT']);
+  const SKIP = new Set([
+    'SCRIPT',
+    'STYLE',
+    'HEAD',
+    'TEMPLATE',
+    'NOSCRIPT',
+    'META',
+    'LINK',
+    'TITLE',
+    'DEFS',
+    'SYMBOL',
+    'MASK',
+    'CLIPPATH',
+    'LINEARGRADIENT',
+    'RADIALGRADIENT',
+  ]);
   const UI = new Set(['A', 'BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'LABEL']);
   const SHAPES = new Set(['PATH', 'RECT', 'CIRCLE', 'ELLIPSE', 'POLYGON', 'POLYLINE', 'LINE', 'TEXT']);
   const COPY = new Set(['P', 'LI', 'TD', 'DD']);
   // Text in these is not body copy even inside a paragraph or a list item.
-  const NOT_COPY = new Set(['A', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'PRE', 'CODE', 'BUTTON', 'LABEL', 'NAV', 'KBD', 'SAMP']);
+  const NOT_COPY = new Set([
+    'A',
+    'H1',
+    'H2',
+    'H3',
+    'H4',
+    'H5',
+    'H6',
+    'PRE',
+    'CODE',
+    'BUTTON',
+    'LABEL',
+    'NAV',
+    'KBD',
+    'SAMP',
+  ]);
   const SEM: [NonNullable<ColorNode['sem']>, RegExp][] = [
     ['error', /^(error|errors|danger|invalid|fail|failed|failure|negative|destructive|critical)$/],
     ['success', /^(success|ok|valid|positive|passed|done)$/],
@@ -32,7 +62,7 @@ function collectColors(maxNodes: number): { nodes: ColorNode[]; vars: ColorVar[]
   ];
   const semOf = (el: Element): ColorNode['sem'] => {
     if (el.getAttribute('aria-invalid') === 'true') return 'error';
-    const cls = typeof el.className === 'string' ? el.className : el.getAttribute('class') ?? '';
+    const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') ?? '');
     const tokens = `${cls} ${el.id}`.toLowerCase().split(/[\s_-]+/);
     for (const [role, re] of SEM) if (tokens.some((t) => re.test(t))) return role;
     return null;
@@ -42,7 +72,13 @@ function collectColors(maxNodes: number): { nodes: ColorNode[]; vars: ColorVar[]
   const docArea = docW * docH;
   /** Boxes that paint a background, in tree order (≈ paint order), for the coverage grid. */
   const painters: { i: number; x0: number; y0: number; x1: number; y1: number; image: boolean }[] = [];
-  const visit = (el: Element, parent: number, parentOp: number, parentUi: boolean, ctx: { copy: boolean; notCopy: boolean; link: boolean; sem: ColorNode['sem'] }): void => {
+  const visit = (
+    el: Element,
+    parent: number,
+    parentOp: number,
+    parentUi: boolean,
+    ctx: { copy: boolean; notCopy: boolean; link: boolean; sem: ColorNode['sem'] },
+  ): void => {
     if (nodes.length >= maxNodes || SKIP.has(el.tagName.toUpperCase())) return;
     const cs = getComputedStyle(el);
     if (cs.display === 'none') return;
@@ -54,7 +90,9 @@ function collectColors(maxNodes: number): { nodes: ColorNode[]; vars: ColorVar[]
     for (const c of el.childNodes) if (c.nodeType === 3) text += (c.textContent ?? '').trim().length;
     const tag = el.tagName.toUpperCase();
     const ui = parentUi || UI.has(tag) || el.getAttribute('role') === 'button';
-    const side = (['Top', 'Right', 'Bottom', 'Left'] as const).find((s) => parseFloat(cs[`border${s}Width`]) > 0 && cs[`border${s}Style`] !== 'none');
+    const side = (['Top', 'Right', 'Bottom', 'Left'] as const).find(
+      (s) => parseFloat(cs[`border${s}Width`]) > 0 && cs[`border${s}Style`] !== 'none',
+    );
     const shape = el instanceof SVGElement && SHAPES.has(tag);
     const here = {
       copy: ctx.copy || COPY.has(tag),
@@ -65,9 +103,15 @@ function collectColors(maxNodes: number): { nodes: ColorNode[]; vars: ColorVar[]
     const vis = cs.visibility !== 'hidden' && (area > 0 || isRoot);
     const ownBg = !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(cs.backgroundColor);
     const cls = (typeof el.className === 'string' ? el.className : '').toLowerCase();
-    const button = ownBg && (tag === 'BUTTON' || el.getAttribute('role') === 'button' || /^(submit|button)$/.test(el.getAttribute('type') ?? '') || /(^|\s)(btn|button)(\s|-|$)/.test(cls));
+    const button =
+      ownBg &&
+      (tag === 'BUTTON' ||
+        el.getAttribute('role') === 'button' ||
+        /^(submit|button)$/.test(el.getAttribute('type') ?? '') ||
+        /(^|\s)(btn|button)(\s|-|$)/.test(cls));
     const top = rect.top + scrollY;
-    const bar = ownBg && !isRoot && top < 300 && rect.width >= 0.6 * innerWidth && rect.height >= 30 && rect.height <= 400;
+    const bar =
+      ownBg && !isRoot && top < 300 && rect.width >= 0.6 * innerWidth && rect.height >= 30 && rect.height <= 400;
     const idx = nodes.length;
     nodes.push({
       p: parent,
@@ -93,7 +137,15 @@ function collectColors(maxNodes: number): { nodes: ColorNode[]; vars: ColorVar[]
     const image = cs.backgroundImage !== 'none' || tag === 'IMG' || tag === 'VIDEO' || tag === 'CANVAS';
     // Rounded boxes are components (cards, buttons, badges) sitting on a region, not regions.
     const rounded = parseFloat(cs.borderTopLeftRadius) > 0 || parseFloat(cs.borderBottomRightRadius) > 0;
-    if (vis && !isRoot && (image || (ownBg && !rounded))) painters.push({ i: idx, x0: rect.left + scrollX, y0: top, x1: rect.right + scrollX, y1: rect.bottom + scrollY, image });
+    if (vis && !isRoot && (image || (ownBg && !rounded)))
+      painters.push({
+        i: idx,
+        x0: rect.left + scrollX,
+        y0: top,
+        x1: rect.right + scrollX,
+        y1: rect.bottom + scrollY,
+        image,
+      });
     const kids = el.shadowRoot ? [...el.shadowRoot.children, ...el.children] : [...el.children];
     for (const k of kids) visit(k, idx, op, ui, here);
   };

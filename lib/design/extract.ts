@@ -48,7 +48,9 @@ async function scrollThrough(steps: number): Promise<boolean> {
   for (const img of document.querySelectorAll('img[loading="lazy"]')) (img as HTMLImageElement).loading = 'eager';
   // Scrolling only matters to script-driven lazy loaders; a page with none of their marks (most
   // documentation, long articles) is not walked through a viewport at a time.
-  const scripted = document.querySelector('[data-src],[data-srcset],[data-lazy],[data-bg],[data-background],.lazy,.lazyload,.lazyloaded,[class*="lazy"]');
+  const scripted = document.querySelector(
+    '[data-src],[data-srcset],[data-lazy],[data-bg],[data-background],.lazy,.lazyload,.lazyloaded,[class*="lazy"]',
+  );
   if (!scripted) return false;
   const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
   for (let i = 0; i < steps; i++) {
@@ -81,10 +83,14 @@ export interface ExtractorRun {
 const FOUND: Record<ExtractorName, (r: Record<string, unknown>) => string> = {
   images: (r) => `${(r.images as unknown[] | undefined)?.length ?? 0} images`,
   fonts: (r) => `${(r.fonts as unknown[] | undefined)?.length ?? 0} font families`,
-  colors: (r) => `${(r.colors as unknown[] | undefined)?.length ?? 0} colors, ${(r.contrastIssues as unknown[] | undefined)?.length ?? 0} contrast issues`,
+  colors: (r) =>
+    `${(r.colors as unknown[] | undefined)?.length ?? 0} colors, ${(r.contrastIssues as unknown[] | undefined)?.length ?? 0} contrast issues`,
   icons: (r) => `${(r.icons as unknown[] | undefined)?.length ?? 0} icons`,
   tokens: (r) => `${((r.tokens as { cssVariables?: unknown[] } | undefined)?.cssVariables ?? []).length} CSS variables`,
-  logo: (r) => ((r.logo as { found?: boolean; type?: string } | undefined)?.found ? `a ${(r.logo as { type?: string }).type} logo` : 'no logo'),
+  logo: (r) =>
+    (r.logo as { found?: boolean; type?: string } | undefined)?.found
+      ? `a ${(r.logo as { type?: string }).type} logo`
+      : 'no logo',
 };
 
 /**
@@ -122,7 +128,12 @@ export async function extractDesign(
     try {
       const r = await run[name]();
       Object.assign(results, { [name]: r });
-      runs.push({ name, ms: Math.round(performance.now() - t0), ok: true, summary: FOUND[name](r as Record<string, unknown>) });
+      runs.push({
+        name,
+        ms: Math.round(performance.now() - t0),
+        ok: true,
+        summary: FOUND[name](r as Record<string, unknown>),
+      });
     } catch (err) {
       const error = `${name} extractor failed: ${describeError(err)}`;
       Object.assign(results, { [name]: { error } });

@@ -27,7 +27,10 @@ const SERVICES: [Exclude<FontSource, 'self-hosted' | 'system'>, RegExp][] = [
 ];
 
 export function unquote(s: string): string {
-  return s.trim().replace(/^(['"])(.*)\1$/, '$2').trim();
+  return s
+    .trim()
+    .replace(/^(['"])(.*)\1$/, '$2')
+    .trim();
 }
 
 function parseWeight(v: string | undefined): [number, number] {
@@ -157,7 +160,13 @@ export function parseFontFaces(css: string, baseUrl: string): FontFace[] {
       }
     }
     const [weightMin, weightMax] = parseWeight(decl.get('font-weight'));
-    out.push({ family: unquote(family), weightMin, weightMax, style: (decl.get('font-style') ?? 'normal').trim(), urls });
+    out.push({
+      family: unquote(family),
+      weightMin,
+      weightMax,
+      style: (decl.get('font-style') ?? 'normal').trim(),
+      urls,
+    });
   }
   return out;
 }
@@ -165,11 +174,14 @@ export function parseFontFaces(css: string, baseUrl: string): FontFace[] {
 /** Picks the face serving `weight` (normal style first) and its best file (woff2 first). */
 export function faceUrlFor(faces: FontFace[], weight: number): string | undefined {
   const byDistance = [...faces].sort((a, b) => {
-    const d = (f: FontFace): number => (weight < f.weightMin ? f.weightMin - weight : weight > f.weightMax ? weight - f.weightMax : 0) + (f.style === 'normal' ? 0 : 1000);
+    const d = (f: FontFace): number =>
+      (weight < f.weightMin ? f.weightMin - weight : weight > f.weightMax ? weight - f.weightMax : 0) +
+      (f.style === 'normal' ? 0 : 1000);
     return d(a) - d(b);
   });
   for (const f of byDistance) {
-    const url = f.urls.find((u) => /\.woff2(?:[?#]|$)/i.test(u)) ?? f.urls.find((u) => !u.startsWith('data:')) ?? f.urls[0];
+    const url =
+      f.urls.find((u) => /\.woff2(?:[?#]|$)/i.test(u)) ?? f.urls.find((u) => !u.startsWith('data:')) ?? f.urls[0];
     if (url) return url;
   }
   return undefined;
@@ -187,21 +199,41 @@ export function fontSource(faceUrl: string | undefined, sheetHref: string | unde
   return faceUrl ? 'self-hosted' : 'system';
 }
 
-const ICON_FAMILY = /awesome|icon|glyph|material symbols|material icons|ionicons|feather|bootstrap-icons|remixicon|dashicons|phosphor|lucide/i;
+const ICON_FAMILY =
+  /awesome|icon|glyph|material symbols|material icons|ionicons|feather|bootstrap-icons|remixicon|dashicons|phosphor|lucide/i;
 
 export function isPrivateUse(text: string): boolean {
   const chars = [...text.trim()];
-  return chars.length > 0 && chars.every((c) => {
-    const cp = c.codePointAt(0) ?? 0;
-    return (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
-  });
+  return (
+    chars.length > 0 &&
+    chars.every((c) => {
+      const cp = c.codePointAt(0) ?? 0;
+      return (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
+    })
+  );
 }
 
 export function isIconFamily(family: string): boolean {
   return ICON_FAMILY.test(family);
 }
 
-export const GENERIC_FAMILIES = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-serif', 'ui-sans-serif', 'ui-monospace', 'ui-rounded', 'math', 'emoji', 'fangsong', '-apple-system', 'blinkmacsystemfont']);
+export const GENERIC_FAMILIES = new Set([
+  'serif',
+  'sans-serif',
+  'monospace',
+  'cursive',
+  'fantasy',
+  'system-ui',
+  'ui-serif',
+  'ui-sans-serif',
+  'ui-monospace',
+  'ui-rounded',
+  'math',
+  'emoji',
+  'fangsong',
+  '-apple-system',
+  'blinkmacsystemfont',
+]);
 
 export function splitFamilies(stack: string): string[] {
   return stack.split(',').map(unquote).filter(Boolean);

@@ -37,7 +37,21 @@ const SAMPLE_ATTR = 'data-bts-font-sample';
  * (cross-origin, read by Node from the network).
  */
 function collectFonts(sampleAttr: string): FontPage {
-  const GENERIC = new Set(['serif', 'sans-serif', 'monospace', 'cursive', 'fantasy', 'system-ui', 'ui-serif', 'ui-sans-serif', 'ui-monospace', 'ui-rounded', 'math', 'emoji', 'fangsong']);
+  const GENERIC = new Set([
+    'serif',
+    'sans-serif',
+    'monospace',
+    'cursive',
+    'fantasy',
+    'system-ui',
+    'ui-serif',
+    'ui-sans-serif',
+    'ui-monospace',
+    'ui-rounded',
+    'math',
+    'emoji',
+    'fangsong',
+  ]);
   const webFonts = new Map<string, boolean>();
   for (const f of document.fonts) {
     const fam = f.family.replace(/^["']|["']$/g, '').toLowerCase();
@@ -59,7 +73,15 @@ function collectFonts(sampleAttr: string): FontPage {
     let hit = resolved.get(stack);
     if (hit !== undefined) return hit;
     const fams = stack.split(',').map((s) => s.trim().replace(/^["']|["']$/g, ''));
-    hit = fams.find((f) => GENERIC.has(f.toLowerCase()) || webFonts.get(f.toLowerCase()) === true || (!webFonts.has(f.toLowerCase()) && installed(f))) ?? fams[fams.length - 1] ?? stack;
+    hit =
+      fams.find(
+        (f) =>
+          GENERIC.has(f.toLowerCase()) ||
+          webFonts.get(f.toLowerCase()) === true ||
+          (!webFonts.has(f.toLowerCase()) && installed(f)),
+      ) ??
+      fams[fams.length - 1] ??
+      stack;
     resolved.set(stack, hit);
     return hit;
   };
@@ -169,7 +191,9 @@ async function paintedFamilies(page: Page, samples: Record<string, string>): Pro
     }
   } finally {
     await cdp.detach().catch(() => undefined);
-    await page.evaluate(`document.querySelectorAll('[${SAMPLE_ATTR}]').forEach((e) => e.removeAttribute('${SAMPLE_ATTR}'))`).catch(() => undefined);
+    await page
+      .evaluate(`document.querySelectorAll('[${SAMPLE_ATTR}]').forEach((e) => e.removeAttribute('${SAMPLE_ATTR}'))`)
+      .catch(() => undefined);
   }
   return out;
 }
@@ -177,7 +201,11 @@ async function paintedFamilies(page: Page, samples: Record<string, string>): Pro
 /** Enough for a site's own sheets and its web-font services; a page cannot make us read hundreds. */
 const MAX_BLOCKED_SHEETS = 20;
 
-export function summarizeFonts(uses: FontUse[], faces: (FontFace & { sheet: string })[], painted = new Map<string, string>()): FontEntry[] {
+export function summarizeFonts(
+  uses: FontUse[],
+  faces: (FontFace & { sheet: string })[],
+  painted = new Map<string, string>(),
+): FontEntry[] {
   const byFamily = new Map<string, FontUse[]>();
   for (const u of uses) {
     if (u.pua || isIconFamily(u.family)) continue;
@@ -218,7 +246,7 @@ export function summarizeFonts(uses: FontUse[], faces: (FontFace & { sheet: stri
 export async function extractFonts(page: Page, uploader: AssetUploader): Promise<{ fonts: FontEntry[] }> {
   const raw = await evaluateIn(page, collectFonts, SAMPLE_ATTR);
   const painted = await paintedFamilies(page, raw.samples).catch(() => new Map<string, string>());
-    // Cross-origin sheets the page may not show us are read from the network, guarded and capped like any asset.
+  // Cross-origin sheets the page may not show us are read from the network, guarded and capped like any asset.
   const fetched = await Promise.all(raw.blocked.slice(0, MAX_BLOCKED_SHEETS).map((href) => uploader.stylesheet(href)));
   const texts = [...raw.rules, ...fetched.filter((x): x is { css: string; base: string } => x !== undefined)];
   const faces = texts.flatMap((t) => parseFontFaces(t.css, t.base).map((f) => ({ ...f, sheet: t.base })));

@@ -22,12 +22,33 @@ interface IconUse {
  */
 async function collectIcons(iconMax: number): Promise<IconUse[]> {
   const out: IconUse[] = [];
-  const GEOM = ['viewBox', 'd', 'cx', 'cy', 'r', 'rx', 'ry', 'x', 'y', 'width', 'height', 'x1', 'y1', 'x2', 'y2', 'points', 'transform', 'fill-rule'];
+  const GEOM = [
+    'viewBox',
+    'd',
+    'cx',
+    'cy',
+    'r',
+    'rx',
+    'ry',
+    'x',
+    'y',
+    'width',
+    'height',
+    'x1',
+    'y1',
+    'x2',
+    'y2',
+    'points',
+    'transform',
+    'fill-rule',
+  ];
   const SHAPES = 'path,circle,rect,ellipse,line,polyline,polygon';
   const canon = (root: Element): string => {
     const parts = [`vb:${root.getAttribute('viewBox') ?? ''}`];
     for (const el of root.querySelectorAll(SHAPES)) {
-      const attrs = GEOM.map((a) => el.getAttribute(a)).map((v, i) => (v === null ? '' : `${GEOM[i]}=${v.replace(/\s+/g, ' ').trim()}`));
+      const attrs = GEOM.map((a) => el.getAttribute(a)).map((v, i) =>
+        v === null ? '' : `${GEOM[i]}=${v.replace(/\s+/g, ' ').trim()}`,
+      );
       parts.push(`${el.tagName.toLowerCase()}(${attrs.filter(Boolean).join(';')})`);
     }
     return parts.join('|');
@@ -49,7 +70,9 @@ async function collectIcons(iconMax: number): Promise<IconUse[]> {
     for (const s of shapes) {
       const fill = paint(s, 'fill', rendered, host.fill);
       const stroke = paint(s, 'stroke', rendered, host.stroke);
-      const op = parseFloat(s.getAttribute('opacity') ?? s.getAttribute('fill-opacity') ?? (rendered ? getComputedStyle(s).opacity : '1'));
+      const op = parseFloat(
+        s.getAttribute('opacity') ?? s.getAttribute('fill-opacity') ?? (rendered ? getComputedStyle(s).opacity : '1'),
+      );
       if (fill !== 'none') {
         fills.add(fill);
         if (op < 1) translucent += 1;
@@ -98,7 +121,7 @@ async function collectIcons(iconMax: number): Promise<IconUse[]> {
       const [file = '', id = ''] = href.split('#');
       const doc = file ? await loadSprite(new URL(file, document.baseURI).href) : undefined;
       const rootNode = svg.getRootNode() as Document | ShadowRoot;
-      const target = doc ? doc.getElementById(id) : rootNode.getElementById?.(id) ?? document.getElementById(id);
+      const target = doc ? doc.getElementById(id) : (rootNode.getElementById?.(id) ?? document.getElementById(id));
       if (!target) continue;
       const standalone = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
       standalone.setAttribute('viewBox', target.getAttribute('viewBox') ?? svg.getAttribute('viewBox') ?? '0 0 24 24');
@@ -108,7 +131,13 @@ async function collectIcons(iconMax: number): Promise<IconUse[]> {
       }
       standalone.innerHTML = target.innerHTML;
       standalone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
-      out.push({ kind: 'sprite', canon: canon(standalone), source: standalone.outerHTML, size, style: styleOf(doc ? standalone : target, false, host) });
+      out.push({
+        kind: 'sprite',
+        canon: canon(standalone),
+        source: standalone.outerHTML,
+        size,
+        style: styleOf(doc ? standalone : target, false, host),
+      });
     } else {
       const clone = svg.cloneNode(true) as SVGSVGElement;
       clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
@@ -117,15 +146,24 @@ async function collectIcons(iconMax: number): Promise<IconUse[]> {
   }
   const pua = (t: string): boolean => {
     const chars = [...t];
-    return chars.length > 0 && chars.length <= 2 && chars.every((c) => {
-      const cp = c.codePointAt(0) ?? 0;
-      return (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
-    });
+    return (
+      chars.length > 0 &&
+      chars.length <= 2 &&
+      chars.every((c) => {
+        const cp = c.codePointAt(0) ?? 0;
+        return (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
+      })
+    );
   };
   const fontStyle = (family: string, weight: number, cls: string, fill: string): IconStyle => {
     const s = `${family} ${cls}`.toLowerCase();
     if (/duotone|two.?tone/.test(s)) return 'duotone';
-    if (/outline|regular|light|thin|\bfar\b/.test(s) || (/awesome/.test(s) && weight < 900) || (/symbols/.test(s) && !/'FILL' 1/.test(fill))) return 'outline';
+    if (
+      /outline|regular|light|thin|\bfar\b/.test(s) ||
+      (/awesome/.test(s) && weight < 900) ||
+      (/symbols/.test(s) && !/'FILL' 1/.test(fill))
+    )
+      return 'outline';
     return 'filled';
   };
   const LIGATURE = /material (icons|symbols)|icon/i;
@@ -135,20 +173,38 @@ async function collectIcons(iconMax: number): Promise<IconUse[]> {
       const cs = getComputedStyle(el, pseudo);
       const m = /^"(.*)"$/s.exec(cs.content);
       if (!m || !pua(m[1] ?? '')) continue;
-      const family = cs.fontFamily.split(',')[0]!.trim().replace(/^["']|["']$/g, '');
+      const family = cs.fontFamily
+        .split(',')[0]!
+        .trim()
+        .replace(/^["']|["']$/g, '');
       const glyph = `font:${family}:${[...(m[1] ?? '')].map((c) => c.codePointAt(0)!.toString(16)).join('+')}`;
-      out.push({ kind: 'font', canon: glyph, source: glyph, size: Math.round(parseFloat(cs.fontSize)), style: fontStyle(family, parseFloat(cs.fontWeight), cls, cs.fontVariationSettings) });
+      out.push({
+        kind: 'font',
+        canon: glyph,
+        source: glyph,
+        size: Math.round(parseFloat(cs.fontSize)),
+        style: fontStyle(family, parseFloat(cs.fontWeight), cls, cs.fontVariationSettings),
+      });
     }
     let text = '';
     for (const c of el.childNodes) if (c.nodeType === 3) text += c.textContent ?? '';
     text = text.trim();
     if (!text) continue;
     const cs = getComputedStyle(el);
-    const family = cs.fontFamily.split(',')[0]!.trim().replace(/^["']|["']$/g, '');
+    const family = cs.fontFamily
+      .split(',')[0]!
+      .trim()
+      .replace(/^["']|["']$/g, '');
     if (cs.display === 'none' || !(pua(text) || (LIGATURE.test(family) && /^[a-z0-9_]+$/.test(text)))) continue;
     const glyph = pua(text) ? [...text].map((c) => c.codePointAt(0)!.toString(16)).join('+') : text;
     const id = `font:${family}:${glyph}`;
-    out.push({ kind: 'font', canon: id, source: id, size: Math.round(parseFloat(cs.fontSize)), style: fontStyle(family, parseFloat(cs.fontWeight), cls, cs.fontVariationSettings) });
+    out.push({
+      kind: 'font',
+      canon: id,
+      source: id,
+      size: Math.round(parseFloat(cs.fontSize)),
+      style: fontStyle(family, parseFloat(cs.fontWeight), cls, cs.fontVariationSettings),
+    });
   }
   return out;
 }
@@ -157,7 +213,10 @@ export function groupIcons(uses: IconUse[]): IconEntry[] {
   const by = new Map<string, { e: IconEntry; sizes: Map<number, number> }>();
   for (const u of uses) {
     const hash = sha(u.canon).slice(0, 16);
-    const g = by.get(hash) ?? { e: { hash, source: u.source, kind: u.kind, size: u.size, style: u.style, count: 0 }, sizes: new Map<number, number>() };
+    const g = by.get(hash) ?? {
+      e: { hash, source: u.source, kind: u.kind, size: u.size, style: u.style, count: 0 },
+      sizes: new Map<number, number>(),
+    };
     g.e.count += 1;
     g.sizes.set(u.size, (g.sizes.get(u.size) ?? 0) + 1);
     by.set(hash, g);

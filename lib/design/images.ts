@@ -40,7 +40,8 @@ async function collectImages(args: { iconMax: number; max: number }): Promise<Im
       push({ src, type, naturalWidth: el.naturalWidth, naturalHeight: el.naturalHeight, alt: el.alt ?? '' }, src);
     } else if (el instanceof SVGSVGElement && !el.parentElement?.closest('svg')) {
       const r = el.getBoundingClientRect();
-      if (Math.max(r.width, r.height) <= args.iconMax || el.querySelector('use') && el.children.length === 1) continue;
+      if (Math.max(r.width, r.height) <= args.iconMax || (el.querySelector('use') && el.children.length === 1))
+        continue;
       const vb = el.viewBox.baseVal;
       const attr = (n: string): number => parseFloat(el.getAttribute(n) ?? '') || 0;
       const w = attr('width') || (vb && vb.width) || Math.round(r.width);
@@ -75,7 +76,8 @@ async function collectImages(args: { iconMax: number; max: number }): Promise<Im
         }),
     ),
   );
-  for (const [src, w, h] of sizes) if (w > 0) push({ src, type: 'background', naturalWidth: w, naturalHeight: h, alt: '' }, src);
+  for (const [src, w, h] of sizes)
+    if (w > 0) push({ src, type: 'background', naturalWidth: w, naturalHeight: h, alt: '' }, src);
   return out;
 }
 
@@ -83,7 +85,9 @@ export async function extractImages(page: Page, uploader: AssetUploader): Promis
   const images = await evaluateIn(page, collectImages, { iconMax: ICON_MAX_PX, max: MAX_IMAGES });
   await Promise.all(
     images.map(async (img) => {
-      const up = img.svgSource ? await uploader.fromText('images', img.svgSource) : await uploader.fromUrl('images', img.src);
+      const up = img.svgSource
+        ? await uploader.fromText('images', img.svgSource)
+        : await uploader.fromUrl('images', img.src);
       if (img.src) img.originalSrc = img.src;
       if (up) Object.assign(img, { s3Key: up.s3Key, downloadUrl: up.downloadUrl });
     }),

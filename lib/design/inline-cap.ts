@@ -35,8 +35,10 @@ const entries = (v: unknown, key: string): Entry[] => {
 
 /** Caps the inline fields of extractor results in place (images, logo, icons). */
 export function capInlineFields(results: Record<string, unknown>): void {
-  for (const img of entries(results.images, 'images')) capEntry(img, { dataUri: ['src', 'originalSrc'], svg: ['svgSource'] });
+  for (const img of entries(results.images, 'images'))
+    capEntry(img, { dataUri: ['src', 'originalSrc'], svg: ['svgSource'] });
   for (const icon of entries(results.icons, 'icons')) capEntry(icon, { svg: ['source'] });
   const logo = results.logo && typeof results.logo === 'object' ? (results.logo as { logo?: unknown }).logo : undefined;
-  if (logo && typeof logo === 'object') capEntry(logo as Entry, { dataUri: ['src', 'originalSrc'], svg: ['svgSource'] });
+  if (logo && typeof logo === 'object')
+    capEntry(logo as Entry, { dataUri: ['src', 'originalSrc'], svg: ['svgSource'] });
 }

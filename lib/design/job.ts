@@ -21,7 +21,12 @@ export interface DesignJobDeps {
 export type DesignTimings = NonNullable<TaskItem['designTimings']>;
 
 /** Design pages render as a visitor on a common desktop sees them, whatever fingerprint a session would draw. */
-const DESIGN_VIEWPORT = { viewport: { width: 1366, height: 900 }, deviceScaleFactor: 1, colorScheme: 'light', locale: 'en-US' } as const;
+const DESIGN_VIEWPORT = {
+  viewport: { width: 1366, height: 900 },
+  deviceScaleFactor: 1,
+  colorScheme: 'light',
+  locale: 'en-US',
+} as const;
 
 /** The proxy for `enableIpRotation`: one of the pool, or the task-level error saying the pool is missing or broken. */
 export function rotationProxy(pool: readonly string[], pick?: (n: number) => number): string {
@@ -73,7 +78,13 @@ export const runDesignJob: Job<DesignJobDeps> = async ({ task, signal, budgetMs,
   const started = performance.now();
   return withGuardedSession(
     deps.browsers,
-    { network: deps.network, signal, tenant: task.businessId, contextOptions: DESIGN_VIEWPORT, ...(proxy ? { proxy } : {}) },
+    {
+      network: deps.network,
+      signal,
+      tenant: task.businessId,
+      contextOptions: DESIGN_VIEWPORT,
+      ...(proxy ? { proxy } : {}),
+    },
     async ({ session, guard }) => {
       const page = session.page;
       // Checked up front so a refused URL fails with the guard's sentence, not a net:: code.
@@ -83,7 +94,10 @@ export const runDesignJob: Job<DesignJobDeps> = async ({ task, signal, budgetMs,
         await prepareDesignPage(page, request.url, { timeoutMs: budgetMs });
       } catch (err) {
         if (signal.aborted) throw signal.reason;
-        throw new TaskFailedError((await guard.settled()) ?? `Could not load ${request.url}: ${describeError(err, 300)}`, err);
+        throw new TaskFailedError(
+          (await guard.settled()) ?? `Could not load ${request.url}: ${describeError(err, 300)}`,
+          err,
+        );
       }
       const refusal = await guard.settled();
       if (refusal) throw new TaskFailedError(refusal);
@@ -96,7 +110,8 @@ export const runDesignJob: Job<DesignJobDeps> = async ({ task, signal, budgetMs,
         assets: deps.assets,
         assetPrefix: `assets/${task.businessId}/${task.taskId}/`,
         network: deps.network,
-        onAssetFailure: (f) => (f.stage === 'store' ? log.warn('asset upload failed', f) : log.info('asset not downloaded', f)),
+        onAssetFailure: (f) =>
+          f.stage === 'store' ? log.warn('asset upload failed', f) : log.info('asset not downloaded', f),
       });
       // A refused redirect seen while extracting still poisons the result.
       const late = await guard.settled();

@@ -61,7 +61,10 @@ export function pickLogo(cands: LogoCandidate[]): LogoCandidate | undefined {
   for (const c of cands) {
     const s = scoreLogo(c);
     // Ties go to the earlier candidate in reading order (top, then left).
-    if (s > bestScore || (best && s === bestScore && (c.top < best.top || (c.top === best.top && c.left < best.left)))) {
+    if (
+      s > bestScore ||
+      (best && s === bestScore && (c.top < best.top || (c.top === best.top && c.left < best.left)))
+    ) {
       best = c;
       bestScore = s;
     }

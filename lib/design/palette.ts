@@ -78,7 +78,9 @@ export interface Cluster {
   copyOn: { bg: Rgba; chars: number }[];
 }
 
-type Weights = Partial<Pick<Cluster, 'count' | 'bgArea' | 'textLen' | 'ui' | 'copyLen' | 'links' | 'buttons' | 'bars' | 'cover'>> & { sem?: ColorNode['sem']; copyOn?: { bg: Rgba; chars: number } };
+type Weights = Partial<
+  Pick<Cluster, 'count' | 'bgArea' | 'textLen' | 'ui' | 'copyLen' | 'links' | 'buttons' | 'bars' | 'cover'>
+> & { sem?: ColorNode['sem']; copyOn?: { bg: Rgba; chars: number } };
 const SUMS = ['count', 'bgArea', 'textLen', 'ui', 'copyLen', 'links', 'buttons', 'bars', 'cover'] as const;
 
 function withOpacity(c: Rgba, op: number): Rgba {
@@ -96,7 +98,10 @@ export function effectiveBackgrounds(nodes: ColorNode[]): Rgba[] {
   return out;
 }
 
-export function buildPalette(nodes: ColorNode[], vars: ColorVar[]): { colors: PaletteColor[]; contrastIssues: ContrastIssue[] } {
+export function buildPalette(
+  nodes: ColorNode[],
+  vars: ColorVar[],
+): { colors: PaletteColor[]; contrastIssues: ContrastIssue[] } {
   const eff = effectiveBackgrounds(nodes);
   const clusters: Cluster[] = [];
   const add = (c: Rgba, w: Weights, varName?: string): void => {
@@ -108,7 +113,21 @@ export function buildPalette(nodes: ColorNode[], vars: ColorVar[]): { colors: Pa
       if (d < bestD) [best, bestD] = [k, d];
     }
     if (!best) {
-      best = { color: opaque, count: 0, bgArea: 0, textLen: 0, ui: 0, vars: [], copyLen: 0, links: 0, buttons: 0, bars: 0, cover: 0, sem: { error: 0, success: 0, warning: 0 }, copyOn: [] };
+      best = {
+        color: opaque,
+        count: 0,
+        bgArea: 0,
+        textLen: 0,
+        ui: 0,
+        vars: [],
+        copyLen: 0,
+        links: 0,
+        buttons: 0,
+        bars: 0,
+        cover: 0,
+        sem: { error: 0, success: 0, warning: 0 },
+        copyOn: [],
+      };
       clusters.push(best);
     }
     for (const k of SUMS) best[k] += w[k] ?? 0;
@@ -125,7 +144,8 @@ export function buildPalette(nodes: ColorNode[], vars: ColorVar[]): { colors: Pa
     const under = eff[i]!;
     const own = parseCssColor(n.bg);
     const sem = n.sem ?? null;
-    if (own && own.a > 0) add(under, { count: 1, bgArea: n.area, ui: n.ui ? 1 : 0, buttons: n.button ? 1 : 0, bars: n.bar ? 1 : 0, sem });
+    if (own && own.a > 0)
+      add(under, { count: 1, bgArea: n.area, ui: n.ui ? 1 : 0, buttons: n.button ? 1 : 0, bars: n.bar ? 1 : 0, sem });
     // The canvas shows through where nothing else paints: it counts even without a colour of its own.
     if (n.cover) add(under, { cover: n.cover });
     const over = (s: string | null): Rgba | undefined => {
@@ -141,7 +161,15 @@ export function buildPalette(nodes: ColorNode[], vars: ColorVar[]): { colors: Pa
     const ratio = contrastRatio(fg, under);
     // Copy that barely differs from the colour under it sits on a photo the colours cannot see.
     const copy = ratio >= 1.5 ? (n.copy ?? 0) : 0;
-    add(fg, { count: 1, textLen: n.text, ui: n.ui ? 1 : 0, copyLen: copy, links: n.link ? 1 : 0, sem, ...(copy ? { copyOn: { bg: under, chars: copy } } : {}) });
+    add(fg, {
+      count: 1,
+      textLen: n.text,
+      ui: n.ui ? 1 : 0,
+      copyLen: copy,
+      links: n.link ? 1 : 0,
+      sem,
+      ...(copy ? { copyOn: { bg: under, chars: copy } } : {}),
+    });
     const verdict = wcag(ratio, isLargeText(n.fs, n.fw));
     if (verdict.passesAAA) continue;
     const key = `${toHex(fg)}|${toHex(under)}`;

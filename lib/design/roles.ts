@@ -15,7 +15,8 @@ const SAME_BACKGROUND = 3;
 const CHROMATIC = 0.05;
 
 /** Custom properties that name the brand colour itself, not one of its tints or states. */
-const PRIMARY_VAR = /^--(?:[a-z0-9]+-)*?(?:color-)?(?:brand|primary|accent)(?:-(?:color|colour|background|bg|base|500|600|main))?$/;
+const PRIMARY_VAR =
+  /^--(?:[a-z0-9]+-)*?(?:color-)?(?:brand|primary|accent)(?:-(?:color|colour|background|bg|base|500|600|main))?$/;
 const LINK_VAR = /^--(?:[a-z0-9]+-)*?(?:color-)?links?(?:-(?:color|colour))?$/;
 const STATUS_VAR: [ColorRole, RegExp][] = [
   ['error', /error|danger|destructive|critical|invalid/],
@@ -23,7 +24,8 @@ const STATUS_VAR: [ColorRole, RegExp][] = [
   ['warning', /warn|caution|attention/],
 ];
 /** Names of variants, not of the colour itself (`--bs-primary-bg-subtle`, `--link-hover-color`, …). */
-const VARIANT = /hover|active|focus|visited|subtle|emphasis|light|dark|text|border|rgb|shadow|inverse|contrast|muted|disabled|foreground|fg|secondary/;
+const VARIANT =
+  /hover|active|focus|visited|subtle|emphasis|light|dark|text|border|rgb|shadow|inverse|contrast|muted|disabled|foreground|fg|secondary/;
 
 function varNamed(k: Cluster, re: RegExp): boolean {
   return k.vars.some((v) => {
@@ -34,7 +36,10 @@ function varNamed(k: Cluster, re: RegExp): boolean {
 
 function statusFromNames(k: Cluster): ColorRole | undefined {
   for (const [role, re] of STATUS_VAR) {
-    if (k.vars.some((v) => re.test(v.toLowerCase()) && !/bg|background|subtle|border|emphasis|rgb/.test(v.toLowerCase()))) return role;
+    if (
+      k.vars.some((v) => re.test(v.toLowerCase()) && !/bg|background|subtle|border|emphasis|rgb/.test(v.toLowerCase()))
+    )
+      return role;
   }
   const { error, success, warning } = k.sem;
   const top = Math.max(error, success, warning);
@@ -67,13 +72,20 @@ export function assignRoles(clusters: readonly Cluster[]): ColorRole[] {
   };
   // Pages built without our collector's evidence (no grid, no copy) fall back to areas and text length.
   const anyCover = clusters.some((k) => k.cover > 0);
-  assign(best((k) => (anyCover ? k.cover : k.bgArea)), 'background');
+  assign(
+    best((k) => (anyCover ? k.cover : k.bgArea)),
+    'background',
+  );
   // Body copy on the page background; copy on bands and callouts (a hero's tagline) only if there is no other.
   const bg = clusters[roles.indexOf('background')]?.color;
-  const onBg = (k: Cluster): number => (bg ? k.copyOn.filter((c) => deltaE(c.bg, bg) <= SAME_BACKGROUND).reduce((n, c) => n + c.chars, 0) : 0);
+  const onBg = (k: Cluster): number =>
+    bg ? k.copyOn.filter((c) => deltaE(c.bg, bg) <= SAME_BACKGROUND).reduce((n, c) => n + c.chars, 0) : 0;
   const anyOnBg = clusters.some((k) => onBg(k) > 0);
   const anyCopy = clusters.some((k) => k.copyLen > 0);
-  assign(best((k) => (anyOnBg ? onBg(k) : anyCopy ? k.copyLen : k.textLen)), 'text');
+  assign(
+    best((k) => (anyOnBg ? onBg(k) : anyCopy ? k.copyLen : k.textLen)),
+    'text',
+  );
 
   const chromatic = (k: Cluster): boolean => chromaHue(k.color).C >= CHROMATIC;
   const named = (k: Cluster): boolean => varNamed(k, PRIMARY_VAR);

@@ -30,11 +30,27 @@ function collectTokens(maxNodes: number): RawTokens {
       if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'HEAD' || tag === 'TEMPLATE') continue;
       const cs = getComputedStyle(el);
       if (cs.display === 'none') continue;
-      for (const p of ['marginTop', 'marginRight', 'marginBottom', 'marginLeft', 'paddingTop', 'paddingRight', 'paddingBottom', 'paddingLeft', 'rowGap', 'columnGap'] as const) {
+      for (const p of [
+        'marginTop',
+        'marginRight',
+        'marginBottom',
+        'marginLeft',
+        'paddingTop',
+        'paddingRight',
+        'paddingBottom',
+        'paddingLeft',
+        'rowGap',
+        'columnGap',
+      ] as const) {
         const v = parseFloat(cs[p]);
         if (v > 0 && v <= 256 && cs[p].endsWith('px')) bump(raw.spacing, String(Math.round(v * 100) / 100));
       }
-      for (const p of ['borderTopLeftRadius', 'borderTopRightRadius', 'borderBottomRightRadius', 'borderBottomLeftRadius'] as const) {
+      for (const p of [
+        'borderTopLeftRadius',
+        'borderTopRightRadius',
+        'borderBottomRightRadius',
+        'borderBottomLeftRadius',
+      ] as const) {
         if (parseFloat(cs[p]) > 0) bump(raw.radii, cs[p]);
       }
       if (cs.boxShadow !== 'none') bump(raw.shadows, cs.boxShadow);
@@ -53,7 +69,8 @@ function collectTokens(maxNodes: number): RawTokens {
   const names = new Set<string>();
   const scan = (rules: CSSRuleList): void => {
     for (const r of rules) {
-      if (r instanceof CSSStyleRule && /^(:root|html)\b/.test(r.selectorText)) for (const p of r.style) if (p.startsWith('--')) names.add(p);
+      if (r instanceof CSSStyleRule && /^(:root|html)\b/.test(r.selectorText))
+        for (const p of r.style) if (p.startsWith('--')) names.add(p);
       if ('cssRules' in r) scan((r as CSSGroupingRule).cssRules);
     }
   };
@@ -94,7 +111,9 @@ export function buildTokens(raw: RawTokens): TokensResult {
   const radii = counted(raw.radii, String);
   const shadows = counted(raw.shadows, String);
   const gradients = counted(raw.gradients, String);
-  const motionDurationsMs = Object.keys(raw.durations).map(Number).sort((a, b) => a - b);
+  const motionDurationsMs = Object.keys(raw.durations)
+    .map(Number)
+    .sort((a, b) => a - b);
   const group = (type: string): Record<string, unknown> => ({ $type: type });
   const color = group('color');
   const dimension = group('dimension');

@@ -18,14 +18,20 @@ export async function submitDesignExtraction(
   let extractors: ExtractorName[];
   if (input.pathExtractor !== undefined) {
     if (!isExtractorName(input.pathExtractor)) {
-      throw new ValidationError(`Unknown extractor "${input.pathExtractor}"; expected one of: ${EXTRACTORS.join(', ')}`);
+      throw new ValidationError(
+        `Unknown extractor "${input.pathExtractor}"; expected one of: ${EXTRACTORS.join(', ')}`,
+      );
     }
     extractors = [input.pathExtractor];
   } else {
     extractors = resolveExtractors(input.extractors);
-    if (extractors.length === 0) throw new ValidationError(`No valid extractor names; expected any of: ${EXTRACTORS.join(', ')}`);
+    if (extractors.length === 0)
+      throw new ValidationError(`No valid extractor names; expected any of: ${EXTRACTORS.join(', ')}`);
   }
   const enableIpRotation = input.enableIpRotation ?? false;
-  const submitted = await submitDesignTask(deps, auth, { endUserId: input.endUserId, design: { url: input.url, extractors, enableIpRotation } });
+  const submitted = await submitDesignTask(deps, auth, {
+    endUserId: input.endUserId,
+    design: { url: input.url, extractors, enableIpRotation },
+  });
   return { ...submitted, extractors, enableIpRotation };
 }

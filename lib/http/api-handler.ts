@@ -51,7 +51,9 @@ function errorResponse(err: unknown, requestId: string, log: Logger): Result {
     if (status >= 500) log.error('request failed', { error: err.message, cause: describeError(err.cause) });
     return json(status, { error: err.message, ...err.details, ...(status >= 500 ? { requestId } : {}) }, err.headers);
   }
-  log.error('unhandled error', { error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) });
+  log.error('unhandled error', {
+    error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+  });
   return json(500, { error: `Internal server error (request id ${requestId})`, requestId });
 }
 
@@ -93,7 +95,8 @@ function authentication(mode: 'apiKey' | 'dashboard' | 'none'): MiddlewareObj<Ev
       if (mode === 'none') return;
       const header = request.event.headers?.authorization ?? request.event.headers?.Authorization;
       const { deps } = request.context.bts;
-      const auth = mode === 'apiKey' ? await authenticateApiKey(deps, header) : await authenticateDashboard(deps, header);
+      const auth =
+        mode === 'apiKey' ? await authenticateApiKey(deps, header) : await authenticateDashboard(deps, header);
       request.context.bts.auth = auth;
       request.context.bts.log.appendPersistentKeys({ businessId: auth.businessId });
     },
@@ -164,7 +167,9 @@ export type ApiLambda = (event: Event, context: Context) => Promise<Result>;
  * entry points pass the container's memoised deps, the local runtime its own.
  */
 export function apiHandler<S extends z.ZodType | undefined>(def: ApiDefinition<S>, getDeps: () => Deps): ApiLambda {
-  const chain = middy<Event, Result, Error, ApiContext>().use(httpEnvelope(def.name, getDeps)).use(authentication(def.auth));
+  const chain = middy<Event, Result, Error, ApiContext>()
+    .use(httpEnvelope(def.name, getDeps))
+    .use(authentication(def.auth));
   if (def.body) chain.use(jsonBody(def.body, { optional: Boolean(def.bodyOptional) }));
   const middified = chain.handler(async (event, context) => {
     const { bts } = context;

@@ -54,7 +54,11 @@ function common(auth: AuthMode, opts: { body?: boolean } = {}): Record<number, R
   }
   if (auth !== 'none') {
     out[401] = {
-      ...error(auth === 'apiKey' ? 'Missing or unknown API key, or a dashboard token' : 'Missing or invalid dashboard token, or an API key'),
+      ...error(
+        auth === 'apiKey'
+          ? 'Missing or unknown API key, or a dashboard token'
+          : 'Missing or invalid dashboard token, or an API key',
+      ),
       headers: { 'www-authenticate': 'Always `Bearer`' },
     };
   }
@@ -73,7 +77,8 @@ const rateLimited: ResponseSpec = {
 };
 /** A submission's 429: the monthly quota (with `limit` and `used`) or the per-key rate limit. */
 const quota: ResponseSpec = {
-  description: 'Monthly task quota reached (`limit`, `used`), or the per-key rate limit (`retryAfterSeconds`, Retry-After)',
+  description:
+    'Monthly task quota reached (`limit`, `used`), or the per-key rate limit (`retryAfterSeconds`, Retry-After)',
   schema: z.union([QuotaErrorSchema, RateLimitErrorSchema]),
 };
 const taskId = { taskId: idParam('taskId').describe('The task id returned on submission') };
@@ -94,7 +99,10 @@ const designSubmit = (alias: boolean): OperationSpec => ({
     ...common('apiKey', { body: true }),
     400: error(alias ? 'Invalid body, or an unknown path extractor' : 'Invalid body, or no valid extractor names'),
     429: quota,
-    500: { description: 'The task could not be enqueued (nothing was kept or counted), or another server error', schema: ServerErrorSchema },
+    500: {
+      description: 'The task could not be enqueued (nothing was kept or counted), or another server error',
+      schema: ServerErrorSchema,
+    },
   },
 });
 
@@ -111,7 +119,9 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
     summary: 'This OpenAPI document',
     tag: 'service',
     auth: 'none',
-    responses: { 200: { description: 'The OpenAPI 3.1 document of this API', schema: z.record(z.string(), z.unknown()) } },
+    responses: {
+      200: { description: 'The OpenAPI 3.1 document of this API', schema: z.record(z.string(), z.unknown()) },
+    },
   },
   'POST /v1/tasks': {
     operationId: 'createTask',
@@ -129,10 +139,14 @@ export const OPERATIONS: Readonly<Record<string, OperationSpec>> = {
       404: error('Unknown sessionId'),
       429: quota,
       500: {
-        description: 'The task could not be enqueued: it is kept as `failed` (its id is in `taskId`) and not counted. Other server errors too.',
+        description:
+          'The task could not be enqueued: it is kept as `failed` (its id is in `taskId`) and not counted. Other server errors too.',
         schema: ServerErrorSchema,
       },
-      503: { description: 'No agent model is configured, so only `lookup` tasks can run; nothing was counted', schema: ServerErrorSchema },
+      503: {
+        description: 'No agent model is configured, so only `lookup` tasks can run; nothing was counted',
+        schema: ServerErrorSchema,
+      },
     },
   },
   'GET /v1/tasks': {

@@ -110,7 +110,9 @@ function buildComponents(): { schemas: Record<string, JsonSchema>; ref: (s: z.Zo
   const uri = (id: string) => `#/components/schemas/${id}`;
   // Input side: objects stay open (unknown request keys are ignored; responses may grow).
   const generated = z.toJSONSchema(registry, { io: 'input', uri, override: dropSafeIntegerBounds });
-  const schemas = Object.fromEntries(Object.entries(generated.schemas).map(([id, s]) => [id, withoutDialect(s as JsonSchema)]));
+  const schemas = Object.fromEntries(
+    Object.entries(generated.schemas).map(([id, s]) => [id, withoutDialect(s as JsonSchema)]),
+  );
   const ref = (schema: z.ZodType): JsonSchema => {
     const id = names.get(schema);
     if (id) return { $ref: uri(id) };
@@ -123,17 +125,33 @@ const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
 function response(spec: ResponseSpec, ref: (s: z.ZodType) => JsonSchema): Record<string, unknown> {
   const headers: Record<string, unknown> = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
-  for (const [name, description] of Object.entries(spec.headers ?? {})) headers[name] = { description, schema: { type: 'string' } };
+  for (const [name, description] of Object.entries(spec.headers ?? {}))
+    headers[name] = { description, schema: { type: 'string' } };
   return { description: spec.description, headers, content: json(ref(spec.schema)) };
 }
 
-function operation(route: RouteDefinition, spec: OperationSpec, ref: (s: z.ZodType) => JsonSchema): Record<string, unknown> {
+function operation(
+  route: RouteDefinition,
+  spec: OperationSpec,
+  ref: (s: z.ZodType) => JsonSchema,
+): Record<string, unknown> {
   const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
   const unknown = Object.keys(spec.pathParams ?? {}).filter((n) => !pathNames.includes(n));
-  if (unknown.length) throw new Error(`${route.method} ${route.path}: path parameters ${unknown.join(', ')} are not in the path`);
+  if (unknown.length)
+    throw new Error(`${route.method} ${route.path}: path parameters ${unknown.join(', ')} are not in the path`);
   const parameters = [
-    ...pathNames.map((name) => ({ name, in: 'path', required: true, schema: ref(spec.pathParams?.[name] ?? z.string()) })),
-    ...Object.entries(spec.query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema: ref(schema) })),
+    ...pathNames.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: ref(spec.pathParams?.[name] ?? z.string()),
+    })),
+    ...Object.entries(spec.query ?? {}).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: false,
+      schema: ref(schema),
+    })),
   ];
   const op: Record<string, unknown> = {
     operationId: spec.operationId,
@@ -164,7 +182,10 @@ export function buildOpenApiDocument(
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
     const spec = operations[`${route.method} ${route.path}`];
-    if (!spec) throw new Error(`No OpenAPI operation for ${route.method} ${route.path}: add it to lib/http/openapi-operations.ts`);
+    if (!spec)
+      throw new Error(
+        `No OpenAPI operation for ${route.method} ${route.path}: add it to lib/http/openapi-operations.ts`,
+      );
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route, spec, ref);
   }
   const errorContent = json({ $ref: '#/components/schemas/ErrorBody' });
@@ -172,8 +193,16 @@ export function buildOpenApiDocument(
     openapi: '3.1.0',
     info: { title: 'Browser Task Service API', version: pkg.version, description: DESCRIPTION },
     servers: [
-      { url: 'http://127.0.0.1:{port}', description: 'The local runtime (npm start)', variables: { port: { default: '3000' } } },
-      { url: '{apiUrl}', description: 'A CDK deployment: the ApiUrl stack output', variables: { apiUrl: { default: 'https://api.example.com' } } },
+      {
+        url: 'http://127.0.0.1:{port}',
+        description: 'The local runtime (npm start)',
+        variables: { port: { default: '3000' } },
+      },
+      {
+        url: '{apiUrl}',
+        description: 'A CDK deployment: the ApiUrl stack output',
+        variables: { apiUrl: { default: 'https://api.example.com' } },
+      },
     ],
     tags: TAGS,
     security: [],
@@ -191,7 +220,8 @@ export function buildOpenApiDocument(
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'JWT',
-          description: 'A dashboard session token (Cognito ID token in AWS, locally signed in the local runtime); only /v1/api-keys takes it.',
+          description:
+            'A dashboard session token (Cognito ID token in AWS, locally signed in the local runtime); only /v1/api-keys takes it.',
         },
       },
       headers: {

@@ -47,7 +47,16 @@ export const ROUTES: readonly RouteDefinition[] = [
     method: 'POST',
     path: '/v1/tasks',
     handler: 'create-task',
-    uses: [...AUTH, 'tasks:write', 'tasks:read', 'sessions:write', 'sessions:read', 'usage:write', 'businesses:read', 'agentQueue:send'],
+    uses: [
+      ...AUTH,
+      'tasks:write',
+      'tasks:read',
+      'sessions:write',
+      'sessions:read',
+      'usage:write',
+      'businesses:read',
+      'agentQueue:send',
+    ],
   },
   { method: 'GET', path: '/v1/tasks', handler: 'list-tasks', uses: [...AUTH, 'sessions:read', 'tasks:read'] },
   { method: 'GET', path: '/v1/tasks/{taskId}', handler: 'get-task', uses: [...AUTH, 'tasks:read', 'assets:read'] },
@@ -57,14 +66,24 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'cancel-task',
     uses: [...AUTH, 'tasks:read', 'tasks:write'],
   },
-  { method: 'GET', path: '/v1/sessions/{sessionId}', handler: 'get-session', uses: [...AUTH, 'sessions:read', 'tasks:read', 'assets:read'] },
+  {
+    method: 'GET',
+    path: '/v1/sessions/{sessionId}',
+    handler: 'get-session',
+    uses: [...AUTH, 'sessions:read', 'tasks:read', 'assets:read'],
+  },
   {
     method: 'PUT',
     path: '/v1/end-users/{endUserId}/credentials',
     handler: 'put-credentials',
     uses: [...AUTH, 'endUsers:write', 'kms:encrypt'],
   },
-  { method: 'GET', path: '/v1/end-users/{endUserId}/credentials', handler: 'get-credentials', uses: [...AUTH, 'endUsers:read'] },
+  {
+    method: 'GET',
+    path: '/v1/end-users/{endUserId}/credentials',
+    handler: 'get-credentials',
+    uses: [...AUTH, 'endUsers:read'],
+  },
   {
     method: 'DELETE',
     path: '/v1/end-users/{endUserId}/credentials',
@@ -83,9 +102,19 @@ export const ROUTES: readonly RouteDefinition[] = [
     handler: 'create-design',
     uses: [...AUTH, 'tasks:write', 'sessions:write', 'usage:write', 'businesses:read', 'designQueue:send'],
   },
-  { method: 'POST', path: '/v1/api-keys', handler: 'create-api-key', uses: ['apiKeys:write', 'businesses:write', 'businesses:read'] },
+  {
+    method: 'POST',
+    path: '/v1/api-keys',
+    handler: 'create-api-key',
+    uses: ['apiKeys:write', 'businesses:write', 'businesses:read'],
+  },
   { method: 'GET', path: '/v1/api-keys', handler: 'list-api-keys', uses: ['apiKeys:read', 'activity:read'] },
-  { method: 'DELETE', path: '/v1/api-keys/{keyId}', handler: 'revoke-api-key', uses: ['apiKeys:read', 'apiKeys:write'] },
+  {
+    method: 'DELETE',
+    path: '/v1/api-keys/{keyId}',
+    handler: 'revoke-api-key',
+    uses: ['apiKeys:read', 'apiKeys:write'],
+  },
 ];
 
 interface CompiledRoute {

@@ -63,7 +63,9 @@ export class DynamoApiKeyRepository implements ApiKeyRepository {
 
   /** The key's hash through its pointer (consistent read); keys minted before pointers existed fall back to the index. */
   private async hashOf(businessId: string, keyId: string): Promise<string | undefined> {
-    const out = await this.ddb.send(new GetCommand({ TableName: this.table, Key: { keyHash: pointerHash(keyId) }, ConsistentRead: true }));
+    const out = await this.ddb.send(
+      new GetCommand({ TableName: this.table, Key: { keyHash: pointerHash(keyId) }, ConsistentRead: true }),
+    );
     const pointer = out.Item as { keyRef?: string; businessId?: string } | undefined;
     if (pointer?.keyRef) return pointer.businessId === businessId ? pointer.keyRef : undefined;
     return (await this.listByBusiness(businessId)).find((k) => k.keyId === keyId)?.keyHash;

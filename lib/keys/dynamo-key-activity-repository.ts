@@ -13,7 +13,12 @@ export class DynamoKeyActivityRepository implements KeyActivityRepository {
     private readonly table: string,
   ) {}
 
-  async countRequest(keyId: string, windowStart: Date, windowMs: number, limit: number): Promise<{ admitted: boolean; hits: number }> {
+  async countRequest(
+    keyId: string,
+    windowStart: Date,
+    windowMs: number,
+    limit: number,
+  ): Promise<{ admitted: boolean; hits: number }> {
     const out = await conditional(
       this.ddb.send(
         new UpdateCommand({
@@ -22,7 +27,11 @@ export class DynamoKeyActivityRepository implements KeyActivityRepository {
           // The window's item removes itself (TTL) a while after the window ends.
           UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :exp)',
           ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
-          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':exp': Math.ceil((windowStart.getTime() + windowMs) / 1000) + 3600 },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':limit': limit,
+            ':exp': Math.ceil((windowStart.getTime() + windowMs) / 1000) + 3600,
+          },
           ReturnValues: 'UPDATED_NEW',
         }),
       ),

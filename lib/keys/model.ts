@@ -38,7 +38,11 @@ function randomBase62(length: number): string {
   return out;
 }
 
-export function mintApiKey(businessId: string, label: string | undefined, now: Date): { secret: string; record: ApiKeyRecord } {
+export function mintApiKey(
+  businessId: string,
+  label: string | undefined,
+  now: Date,
+): { secret: string; record: ApiKeyRecord } {
   const secret = API_KEY_PREFIX + randomBase62(SECRET_LENGTH);
   const record: ApiKeyRecord = {
     keyHash: hashApiKey(secret),

@@ -16,7 +16,11 @@ export interface KeyDeps {
 export type { CreatedKey, KeyView };
 
 /** The only moment the secret exists outside the caller: it is returned, never stored. */
-export async function createApiKey(deps: KeyDeps, auth: AuthContext, input: { label?: string } = {}): Promise<CreatedKey> {
+export async function createApiKey(
+  deps: KeyDeps,
+  auth: AuthContext,
+  input: { label?: string } = {},
+): Promise<CreatedKey> {
   const now = deps.now();
   await deps.businesses.ensure(auth.businessId, now);
   const { secret, record } = mintApiKey(auth.businessId, input.label, now);
@@ -25,7 +29,10 @@ export async function createApiKey(deps: KeyDeps, auth: AuthContext, input: { la
 }
 
 /** Keys of the caller's business; lastUsedAt comes from the Activity table (or, for keys used before it existed, the key item). */
-export async function listApiKeys(deps: Pick<KeyDeps, 'apiKeys' | 'keyActivity'>, auth: AuthContext): Promise<KeyView[]> {
+export async function listApiKeys(
+  deps: Pick<KeyDeps, 'apiKeys' | 'keyActivity'>,
+  auth: AuthContext,
+): Promise<KeyView[]> {
   const keys = await deps.apiKeys.listByBusiness(auth.businessId);
   const used = await deps.keyActivity.lastUsed(keys.map((k) => k.keyId));
   return keys.map((k) => ({
@@ -39,8 +46,13 @@ export async function listApiKeys(deps: Pick<KeyDeps, 'apiKeys' | 'keyActivity'>
 }
 
 /** Irreversible: the key answers 403 from the next request on (SPEC §5). */
-export async function revokeApiKey(deps: Pick<KeyDeps, 'apiKeys' | 'now'>, auth: AuthContext, input: { keyId: string }): Promise<void> {
-  if (!(await deps.apiKeys.revoke(auth.businessId, input.keyId, deps.now()))) throw new NotFoundError('API key not found');
+export async function revokeApiKey(
+  deps: Pick<KeyDeps, 'apiKeys' | 'now'>,
+  auth: AuthContext,
+  input: { keyId: string },
+): Promise<void> {
+  if (!(await deps.apiKeys.revoke(auth.businessId, input.keyId, deps.now())))
+    throw new NotFoundError('API key not found');
 }
 
 const latest = (a: string | undefined, b: string | undefined): string | null => {

@@ -18,15 +18,25 @@ function describeParam(name: string, p: ParamSpec): string {
 function describeLookup(op: Lookup): string[] {
   const lines = [`- ${op.name}: ${op.description}`];
   const params = Object.entries(op.params);
-  lines.push(params.length > 0 ? `  params: ${params.map(([n, p]) => describeParam(n, p)).join('; ')}` : '  params: none');
-  lines.push(op.format === 'text' ? '  returns: text (trimmed, long documents cut)' : `  returns: ${Object.keys(op.fields ?? {}).join(', ')}`);
+  lines.push(
+    params.length > 0 ? `  params: ${params.map(([n, p]) => describeParam(n, p)).join('; ')}` : '  params: none',
+  );
+  lines.push(
+    op.format === 'text'
+      ? '  returns: text (trimmed, long documents cut)'
+      : `  returns: ${Object.keys(op.fields ?? {}).join(', ')}`,
+  );
   return lines;
 }
 
 export function describeSite(e: SiteEntry): string {
-  const lines = [`${e.name} [site id: ${e.site}] (${e.domains.join(', ')})${e.categories.length > 0 ? ` — ${e.categories.join(', ')}` : ''}`];
+  const lines = [
+    `${e.name} [site id: ${e.site}] (${e.domains.join(', ')})${e.categories.length > 0 ? ` — ${e.categories.join(', ')}` : ''}`,
+  ];
   const needs = e.login.for.length > 0 ? ` (an account is needed for: ${e.login.for.join(', ')})` : '';
-  lines.push(`Login: ${e.login.required ? 'required' : 'not required'}${needs}.${e.login.notes ? ` ${e.login.notes}` : ''}`);
+  lines.push(
+    `Login: ${e.login.required ? 'required' : 'not required'}${needs}.${e.login.notes ? ` ${e.login.notes}` : ''}`,
+  );
   if (e.lookups.length > 0) {
     lines.push(`Lookups (answer without a browser: call lookup with site "${e.site}", an operation and params):`);
     for (const op of e.lookups) lines.push(...describeLookup(op));

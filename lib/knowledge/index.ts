@@ -11,15 +11,44 @@ export { SiteEntrySchema, type Lookup, type SiteEntry };
  * validated on load (an invalid one stops loading with the file and the field at fault).
  * Search matches a site by domain or name, or a goal or operation by keywords.
  */
-const STOP = new Set(['the', 'a', 'an', 'on', 'of', 'to', 'for', 'in', 'and', 'or', 'how', 'i', 'do', 'find', 'get', 'with', 'from', 'www', 'com', 'org', 'is', 'what', 'by']);
-const tokens = (s: string): string[] => s.toLowerCase().split(/[^a-z0-9]+/).filter((t) => t.length > 1 && !STOP.has(t));
+const STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'on',
+  'of',
+  'to',
+  'for',
+  'in',
+  'and',
+  'or',
+  'how',
+  'i',
+  'do',
+  'find',
+  'get',
+  'with',
+  'from',
+  'www',
+  'com',
+  'org',
+  'is',
+  'what',
+  'by',
+]);
+const tokens = (s: string): string[] =>
+  s
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t.length > 1 && !STOP.has(t));
 
 /** `domain` appears in `text` as a whole host name (or the tail of one): `x.com` is not in `netflix.com`. */
 function mentionsDomain(text: string, domain: string): boolean {
   for (let at = text.indexOf(domain); at >= 0; at = text.indexOf(domain, at + 1)) {
     const before = text[at - 1];
     const after = text[at + domain.length];
-    if ((before === undefined || !/[a-z0-9-]/.test(before)) && (after === undefined || !/[a-z0-9-]/.test(after))) return true;
+    if ((before === undefined || !/[a-z0-9-]/.test(before)) && (after === undefined || !/[a-z0-9-]/.test(after)))
+      return true;
   }
   return false;
 }
@@ -111,6 +140,9 @@ export function parseEntry(file: string, text: string): SiteEntry {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(entry)'}: ${i.message}`).join('; ');
     throw new InvalidEntryError(`Invalid knowledge entry ${file}: ${issues}.`);
   }
-  if (`${parsed.data.site}.json` !== file) throw new InvalidEntryError(`Invalid knowledge entry ${file}: the site id "${parsed.data.site}" must match the file name.`);
+  if (`${parsed.data.site}.json` !== file)
+    throw new InvalidEntryError(
+      `Invalid knowledge entry ${file}: the site id "${parsed.data.site}" must match the file name.`,
+    );
   return parsed.data;
 }

@@ -16,7 +16,10 @@ export const ParamSpecSchema = z
     type: z.enum(PARAM_TYPES),
     description: z.string().min(1),
     required: z.boolean().default(false),
-    enum: z.array(z.union([z.string(), z.number()])).min(1).optional(),
+    enum: z
+      .array(z.union([z.string(), z.number()]))
+      .min(1)
+      .optional(),
     default: Scalar.optional(),
     /** The whole value must match (the pattern is anchored on both ends). */
     pattern: z.string().min(1).optional(),
@@ -33,8 +36,10 @@ export const ParamSpecSchema = z
     if (p.type !== 'string' && (p.pattern !== undefined || p.maxLength !== undefined || p.slashes !== undefined)) {
       problem('pattern, maxLength and slashes apply to strings only');
     }
-    if (!numeric && (p.minimum !== undefined || p.maximum !== undefined)) problem('minimum and maximum apply to integer and number only');
-    if (p.minimum !== undefined && p.maximum !== undefined && p.minimum > p.maximum) problem('minimum is greater than maximum');
+    if (!numeric && (p.minimum !== undefined || p.maximum !== undefined))
+      problem('minimum and maximum apply to integer and number only');
+    if (p.minimum !== undefined && p.maximum !== undefined && p.minimum > p.maximum)
+      problem('minimum is greater than maximum');
     if (p.pattern !== undefined) {
       try {
         new RegExp(p.pattern, 'u');
@@ -43,7 +48,10 @@ export const ParamSpecSchema = z
         return;
       }
     }
-    if (p.enum?.some((v) => (p.type === 'string' ? typeof v !== 'string' : typeof v !== 'number')) || (p.enum && p.type === 'boolean')) {
+    if (
+      p.enum?.some((v) => (p.type === 'string' ? typeof v !== 'string' : typeof v !== 'number')) ||
+      (p.enum && p.type === 'boolean')
+    ) {
       problem(`enum values must all be of type ${p.type}`);
       return;
     }
@@ -51,7 +59,8 @@ export const ParamSpecSchema = z
       const expected = p.type === 'integer' ? 'number' : p.type;
       const checked = valueSchema(p, false).safeParse(p.default);
       if (typeof p.default !== expected) problem(`default ${JSON.stringify(p.default)} is not of type ${p.type}`);
-      else if (!checked.success) problem(`default ${JSON.stringify(p.default)} ${checked.error.issues[0]?.message ?? 'is invalid'}`);
+      else if (!checked.success)
+        problem(`default ${JSON.stringify(p.default)} ${checked.error.issues[0]?.message ?? 'is invalid'}`);
     }
   });
 export type ParamSpec = z.infer<typeof ParamSpecSchema>;
@@ -59,10 +68,12 @@ export type ParamSpec = z.infer<typeof ParamSpecSchema>;
 const NUMBER_TEXT = /^-?(?:\d+|\d*\.\d+)(?:[eE][-+]?\d+)?$/;
 
 /** Strings that parse exactly become numbers; anything else stays as is for the type error. */
-const numberLike = (v: unknown): unknown => (typeof v === 'string' && NUMBER_TEXT.test(v.trim()) ? Number(v.trim()) : v);
+const numberLike = (v: unknown): unknown =>
+  typeof v === 'string' && NUMBER_TEXT.test(v.trim()) ? Number(v.trim()) : v;
 const booleanLike = (v: unknown): unknown => (v === 'true' ? true : v === 'false' ? false : v);
 
-const typeError = (type: string) => (iss: { input: unknown }) => (iss.input === undefined ? 'is required' : `must be ${type === 'integer' ? 'an' : 'a'} ${type}`);
+const typeError = (type: string) => (iss: { input: unknown }) =>
+  iss.input === undefined ? 'is required' : `must be ${type === 'integer' ? 'an' : 'a'} ${type}`;
 
 /**
  * The validator of one value. `inPath`: the value fills URL path segments, where `.` and
@@ -103,14 +114,25 @@ export function valueSchema(p: ParamSpec, inPath: boolean): z.ZodType<ParamValue
 export type ParamValues = Record<string, ParamValue | undefined>;
 
 /** The validator of a whole params object: unknown names are refused, defaults filled in. */
-export function paramsSchema(params: Readonly<Record<string, ParamSpec>>, pathNames: ReadonlySet<string>): z.ZodType<ParamValues> {
+export function paramsSchema(
+  params: Readonly<Record<string, ParamSpec>>,
+  pathNames: ReadonlySet<string>,
+): z.ZodType<ParamValues> {
   const shape: Record<string, z.ZodType<ParamValue | undefined>> = {};
   for (const [name, spec] of Object.entries(params)) {
     const v = valueSchema(spec, pathNames.has(name));
-    shape[name] = spec.default !== undefined ? v.optional().transform((x) => x ?? spec.default) : spec.required ? v : v.optional();
+    shape[name] =
+      spec.default !== undefined ? v.optional().transform((x) => x ?? spec.default) : spec.required ? v : v.optional();
   }
   // A model often sends `null` for a parameter it means to leave out.
   const dropNulls = (o: unknown): unknown =>
-    typeof o === 'object' && o !== null && !Array.isArray(o) ? Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null)) : o;
-  return z.preprocess(dropNulls, z.strictObject(shape, { error: (iss) => (iss.code === 'unrecognized_keys' ? undefined : 'params must be an object') }));
+    typeof o === 'object' && o !== null && !Array.isArray(o)
+      ? Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null))
+      : o;
+  return z.preprocess(
+    dropNulls,
+    z.strictObject(shape, {
+      error: (iss) => (iss.code === 'unrecognized_keys' ? undefined : 'params must be an object'),
+    }),
+  );
 }

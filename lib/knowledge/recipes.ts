@@ -1,5 +1,11 @@
 import { AppError } from '../errors.js';
-import { InvalidParamsError, ResponseShapeError, UnknownOperationError, UnknownSiteError, UpstreamError } from './errors.js';
+import {
+  InvalidParamsError,
+  ResponseShapeError,
+  UnknownOperationError,
+  UnknownSiteError,
+  UpstreamError,
+} from './errors.js';
 import type { KnowledgeIndex } from './index.js';
 import { type ParamValues, paramsSchema } from './params.js';
 import { type ParsedPath, parsePath, PathMissError, readPath } from './path.js';
@@ -65,12 +71,15 @@ export function validateParams(op: Lookup, params: unknown, label = op.name): Pa
   const parsed = compile(op).validate.safeParse(params ?? {});
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((i) => {
-    if (i.code === 'unrecognized_keys') return `unknown parameter${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}`;
+    if (i.code === 'unrecognized_keys')
+      return `unknown parameter${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}`;
     const [name] = i.path;
     return name === undefined ? i.message : `"${String(name)}" ${i.message}`;
   });
   const valid = Object.keys(op.params);
-  throw new InvalidParamsError(`Invalid params for ${label}: ${problems.join('; ')}. Parameters: ${valid.length > 0 ? valid.join(', ') : 'none'}.`);
+  throw new InvalidParamsError(
+    `Invalid params for ${label}: ${problems.join('; ')}. Parameters: ${valid.length > 0 ? valid.join(', ') : 'none'}.`,
+  );
 }
 
 /** The URL a recipe calls for these (unvalidated) params. */
@@ -80,11 +89,17 @@ export function expandUrl(op: Lookup, params: unknown, label = op.name): string 
 }
 
 /** Maps a response body to the recipe's fields: JSON through the paths, text trimmed and capped. */
-export function mapResponse(op: Lookup, body: string, opts: { label?: string; contentType?: string; limit?: number } = {}): Record<string, unknown> {
+export function mapResponse(
+  op: Lookup,
+  body: string,
+  opts: { label?: string; contentType?: string; limit?: number } = {},
+): Record<string, unknown> {
   const label = opts.label ?? op.name;
   if (op.format === 'text') {
     const text = body.trim();
-    return text.length > TEXT_MAX_CHARS ? { text: `${text.slice(0, TEXT_MAX_CHARS)}…`, truncated: true } : { text, truncated: false };
+    return text.length > TEXT_MAX_CHARS
+      ? { text: `${text.slice(0, TEXT_MAX_CHARS)}…`, truncated: true }
+      : { text, truncated: false };
   }
   let data: unknown;
   try {
@@ -92,7 +107,9 @@ export function mapResponse(op: Lookup, body: string, opts: { label?: string; co
     data = JSON.parse(body.replace(/^\uFEFF/, ''));
   } catch {
     const start = body.trim().slice(0, 60).replace(/\s+/g, ' ');
-    throw new UpstreamError(`${label} expected JSON but the response is not JSON (content type ${opts.contentType || 'unknown'}; it starts with "${start}").`);
+    throw new UpstreamError(
+      `${label} expected JSON but the response is not JSON (content type ${opts.contentType || 'unknown'}; it starts with "${start}").`,
+    );
   }
   const limit = opts.limit ?? op.limit ?? DEFAULT_LIST_LIMIT;
   const out: Record<string, unknown> = {};
@@ -101,7 +118,9 @@ export function mapResponse(op: Lookup, body: string, opts: { label?: string; co
       out[name] = readPath(data, path, limit);
     } catch (err) {
       if (!(err instanceof PathMissError)) throw err;
-      throw new ResponseShapeError(`${label}: the response has no value for field "${name}" (path ${path.source}, ${err.message}).`);
+      throw new ResponseShapeError(
+        `${label}: the response has no value for field "${name}" (path ${path.source}, ${err.message}).`,
+      );
     }
   }
   return out;
@@ -111,7 +130,9 @@ function resolveOperation(index: KnowledgeIndex, site: string, operation: string
   const entry = index.site(site);
   if (!entry) {
     const near = index.search(site, 3).map((e) => e.site);
-    throw new UnknownSiteError(`Unknown site "${site}".${near.length > 0 ? ` Did you mean ${near.map((s) => `"${s}"`).join(', ')}?` : ''} Use \`knowledge\` to find site ids.`);
+    throw new UnknownSiteError(
+      `Unknown site "${site}".${near.length > 0 ? ` Did you mean ${near.map((s) => `"${s}"`).join(', ')}?` : ''} Use \`knowledge\` to find site ids.`,
+    );
   }
   const op = entry.lookups.find((o) => o.name === operation);
   if (op) return op;
@@ -135,7 +156,10 @@ const STATUS_HINT: Record<number, string> = {
  */
 export function checkLookup(index: KnowledgeIndex, request: LookupRequest): string {
   const req = LookupRequestSchema.safeParse(request);
-  if (!req.success) throw new InvalidParamsError(`A lookup needs a site, an operation and optional params: ${req.error.issues.map((i) => `${i.path.join('.') || 'request'} ${i.message}`).join('; ')}.`);
+  if (!req.success)
+    throw new InvalidParamsError(
+      `A lookup needs a site, an operation and optional params: ${req.error.issues.map((i) => `${i.path.join('.') || 'request'} ${i.message}`).join('; ')}.`,
+    );
   const { site, operation, params } = req.data;
   return expandUrl(resolveOperation(index, site, operation), params, `${site}/${operation}`);
 }
@@ -148,18 +172,27 @@ export async function runLookup(
   opts: { timeoutMs?: number; maxBytes?: number } = {},
 ): Promise<LookupResult> {
   const req = LookupRequestSchema.safeParse(request);
-  if (!req.success) throw new InvalidParamsError(`A lookup needs a site, an operation and optional params: ${req.error.issues.map((i) => `${i.path.join('.') || 'request'} ${i.message}`).join('; ')}.`);
+  if (!req.success)
+    throw new InvalidParamsError(
+      `A lookup needs a site, an operation and optional params: ${req.error.issues.map((i) => `${i.path.join('.') || 'request'} ${i.message}`).join('; ')}.`,
+    );
   const { site, operation, params } = req.data;
   const op = resolveOperation(index, site, operation);
   const label = `${site}/${operation}`;
   const url = expandUrl(op, params, label);
   let res: HttpResult;
   try {
-    res = await http(url, { timeoutMs: opts.timeoutMs ?? LOOKUP_TIMEOUT_MS, maxBytes: opts.maxBytes ?? LOOKUP_MAX_BYTES });
+    res = await http(url, {
+      timeoutMs: opts.timeoutMs ?? LOOKUP_TIMEOUT_MS,
+      maxBytes: opts.maxBytes ?? LOOKUP_MAX_BYTES,
+    });
   } catch (err) {
     // The adapter's own errors (guard refusals, size caps) are already sentences.
     if (err instanceof AppError && err.expose) throw err;
-    throw new UpstreamError(`${label}: calling ${url} failed (${err instanceof Error ? err.message : String(err)}).`, err);
+    throw new UpstreamError(
+      `${label}: calling ${url} failed (${err instanceof Error ? err.message : String(err)}).`,
+      err,
+    );
   }
   if (res.status < 200 || res.status > 299) {
     const hint = STATUS_HINT[res.status] ?? (res.status >= 500 ? 'the service is failing; try again later' : undefined);

@@ -13,11 +13,16 @@ import { namesNeedingValue, PARAM_NAME, parseTemplate } from './template.js';
 const HOSTNAME = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 export const isHostname = (s: string): boolean => HOSTNAME.test(s);
 
-const Hostname = z.string().refine(isHostname, { error: (iss) => `${JSON.stringify(iss.input)} is not a well-formed lower-case hostname` });
-const HttpsUrl = z.string().refine((s) => /^https:\/\/[^\s/?#]+/.test(s), { error: (iss) => `${JSON.stringify(iss.input)} is not an https URL` });
+const Hostname = z
+  .string()
+  .refine(isHostname, { error: (iss) => `${JSON.stringify(iss.input)} is not a well-formed lower-case hostname` });
+const HttpsUrl = z.string().refine((s) => /^https:\/\/[^\s/?#]+/.test(s), {
+  error: (iss) => `${JSON.stringify(iss.input)} is not an https URL`,
+});
 
 /** `host` is one of `domains` or a subdomain of one. */
-export const hostBelongs = (host: string, domains: readonly string[]): boolean => domains.some((d) => host === d || host.endsWith(`.${d}`));
+export const hostBelongs = (host: string, domains: readonly string[]): boolean =>
+  domains.some((d) => host === d || host.endsWith(`.${d}`));
 
 const OPERATION_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/;
@@ -27,37 +32,52 @@ export const MAX_LIST_LIMIT = 100;
 
 export const LookupSchema = z
   .strictObject({
-    name: z.string().regex(OPERATION_NAME, { error: 'must be lower-case letters, digits and "-", starting with a letter' }),
+    name: z
+      .string()
+      .regex(OPERATION_NAME, { error: 'must be lower-case letters, digits and "-", starting with a letter' }),
     description: z.string().min(1),
-    params: z.record(z.string().regex(PARAM_NAME, { error: 'parameter names are letters, digits and "_"' }), ParamSpecSchema).default({}),
+    params: z
+      .record(z.string().regex(PARAM_NAME, { error: 'parameter names are letters, digits and "_"' }), ParamSpecSchema)
+      .default({}),
     url: z.string(),
     format: z.enum(['json', 'text']),
-    fields: z.record(z.string().regex(FIELD_NAME, { error: 'field names are letters, digits and "_"' }), z.string()).optional(),
+    fields: z
+      .record(z.string().regex(FIELD_NAME, { error: 'field names are letters, digits and "_"' }), z.string())
+      .optional(),
     limit: z.number().int().min(1).max(MAX_LIST_LIMIT).optional(),
     docs: HttpsUrl,
   })
   .superRefine((op, ctx) => {
-    const problem = (message: string, path: (string | number)[] = []) => ctx.addIssue({ code: 'custom', message, path });
+    const problem = (message: string, path: (string | number)[] = []) =>
+      ctx.addIssue({ code: 'custom', message, path });
     const t = parseTemplate(op.url);
     if (typeof t === 'string') return problem(`url ${t}`, ['url']);
-    for (const name of t.names) if (!Object.hasOwn(op.params, name)) problem(`url uses {${name}}, which is not a declared parameter`, ['url']);
+    for (const name of t.names)
+      if (!Object.hasOwn(op.params, name)) problem(`url uses {${name}}, which is not a declared parameter`, ['url']);
     const needed = namesNeedingValue(t);
     for (const [name, spec] of Object.entries(op.params)) {
       if (!t.names.includes(name)) problem(`parameter ${name} is declared but the url never uses it`, ['params', name]);
       else if (needed.has(name) && !spec.required && spec.default === undefined) {
-        problem(`parameter ${name} fills the url outside a "key={${name}}" query pair, so it must be required or have a default`, ['params', name]);
+        problem(
+          `parameter ${name} fills the url outside a "key={${name}}" query pair, so it must be required or have a default`,
+          ['params', name],
+        );
       }
-      if (spec.slashes && !t.pathNames.has(name)) problem(`parameter ${name} has slashes but is not used in the path`, ['params', name]);
+      if (spec.slashes && !t.pathNames.has(name))
+        problem(`parameter ${name} has slashes but is not used in the path`, ['params', name]);
     }
-    if (op.format === 'json' && (!op.fields || Object.keys(op.fields).length === 0)) problem('a json recipe needs at least one field', ['fields']);
-    if (op.format === 'text' && op.fields) problem('a text recipe returns the text itself and takes no fields', ['fields']);
+    if (op.format === 'json' && (!op.fields || Object.keys(op.fields).length === 0))
+      problem('a json recipe needs at least one field', ['fields']);
+    if (op.format === 'text' && op.fields)
+      problem('a text recipe returns the text itself and takes no fields', ['fields']);
     let lists = 0;
     for (const [name, source] of Object.entries(op.fields ?? {})) {
       const parsed = parsePath(source);
       if (typeof parsed === 'string') problem(`path "${source}" ${parsed}`, ['fields', name]);
       else if (parsed.hasEach) lists += 1;
     }
-    if (op.limit !== undefined && lists === 0) problem('limit is set but no field is a list (none uses "[]")', ['limit']);
+    if (op.limit !== undefined && lists === 0)
+      problem('limit is set but no field is a list (none uses "[]")', ['limit']);
   });
 export type Lookup = z.infer<typeof LookupSchema>;
 
@@ -79,7 +99,11 @@ export const SiteEntrySchema = z
         }),
       )
       .default([]),
-    login: z.strictObject({ required: z.boolean(), for: z.array(z.string().min(1)).default([]), notes: z.string().min(1).optional() }),
+    login: z.strictObject({
+      required: z.boolean(),
+      for: z.array(z.string().min(1)).default([]),
+      notes: z.string().min(1).optional(),
+    }),
     tips: z.array(z.string().min(1)).default([]),
     lookups: z.array(LookupSchema).default([]),
   })
@@ -97,7 +121,11 @@ export const SiteEntrySchema = z
       const t = parseTemplate(op.url);
       // The host must be one of the site's own domains: a recipe speaks for this site only.
       if (typeof t !== 'string' && !hostBelongs(t.host, e.domains)) {
-        problem(`url host ${t.host} is not one of the site's domains (${e.domains.join(', ')}) or a subdomain of one`, ['lookups', i, 'url']);
+        problem(`url host ${t.host} is not one of the site's domains (${e.domains.join(', ')}) or a subdomain of one`, [
+          'lookups',
+          i,
+          'url',
+        ]);
       }
     });
   });

@@ -72,11 +72,13 @@ export function parseTemplate(template: string): ParsedTemplate | string {
     const parts = splitParts(pairText);
     if (typeof parts === 'string') return parts;
     const [key, value, extra] = parts;
-    const droppable = parts.length === 2 && key?.kind === 'literal' && /^[^=]+=$/.test(key.text) && value?.kind === 'param' && !extra;
+    const droppable =
+      parts.length === 2 && key?.kind === 'literal' && /^[^=]+=$/.test(key.text) && value?.kind === 'param' && !extra;
     query.push(droppable && value?.kind === 'param' ? { parts, droppableFor: value.name } : { parts });
   }
   const names: string[] = [];
-  for (const p of [...path, ...query.flatMap((q) => q.parts)]) if (p.kind === 'param' && !names.includes(p.name)) names.push(p.name);
+  for (const p of [...path, ...query.flatMap((q) => q.parts)])
+    if (p.kind === 'param' && !names.includes(p.name)) names.push(p.name);
   const pathNames = new Set(path.flatMap((p) => (p.kind === 'param' ? [p.name] : [])));
   return { origin: base.origin, host: base.hostname, path, query, names, pathNames };
 }
@@ -100,7 +102,11 @@ function encodeValue(value: ParamValue, slashes: boolean): string {
  * `slashes` lists the parameters whose `/` stay separators. The result keeps the
  * template's origin by construction, which is checked once more as a last guard.
  */
-export function expandTemplate(t: ParsedTemplate, values: Readonly<Record<string, ParamValue | undefined>>, slashes: ReadonlySet<string> = new Set()): string {
+export function expandTemplate(
+  t: ParsedTemplate,
+  values: Readonly<Record<string, ParamValue | undefined>>,
+  slashes: ReadonlySet<string> = new Set(),
+): string {
   const fill = (parts: TemplatePart[]): string =>
     parts
       .map((p) => {
@@ -110,7 +116,9 @@ export function expandTemplate(t: ParsedTemplate, values: Readonly<Record<string
         return encodeValue(v, slashes.has(p.name));
       })
       .join('');
-  const pairs = t.query.filter((q) => !(q.droppableFor && values[q.droppableFor] === undefined)).map((q) => fill(q.parts));
+  const pairs = t.query
+    .filter((q) => !(q.droppableFor && values[q.droppableFor] === undefined))
+    .map((q) => fill(q.parts));
   const url = `${t.origin}${fill(t.path)}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`;
   if (new URL(url).origin !== t.origin) throw new Error(`Expanded URL left ${t.origin}`);
   return url;

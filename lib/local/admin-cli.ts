@@ -53,10 +53,14 @@ async function run(argv: string[]): Promise<unknown> {
     if (!r.success) throw new UsageError(r.error.issues[0]?.message ?? 'bad --business');
     return r.data;
   };
-  const dataDir = process.env.BTS_DATA_DIR ?? (existsSync(runtimeInfoPath('.data')) && !process.env.API_KEYS_TABLE ? '.data' : undefined);
+  const dataDir =
+    process.env.BTS_DATA_DIR ??
+    (existsSync(runtimeInfoPath('.data')) && !process.env.API_KEYS_TABLE ? '.data' : undefined);
   // Built only once the arguments are known to be good: a usage error needs no runtime.
   const deps = (): Deps => {
-    const { config, clients } = dataDir ? connectToLocalRuntime(dataDir, process.env) : ((c) => ({ config: c, clients: createAwsClients(c) }))(loadConfig(process.env));
+    const { config, clients } = dataDir
+      ? connectToLocalRuntime(dataDir, process.env)
+      : ((c) => ({ config: c, clients: createAwsClients(c) }))(loadConfig(process.env));
     return createDeps(config, clients);
   };
 
@@ -85,10 +89,17 @@ async function run(argv: string[]): Promise<unknown> {
     }
     case 'dashboard-token': {
       const b = business();
-      const ttl = z.coerce.number().int().positive().max(86_400).safeParse(values.ttl ?? '3600');
+      const ttl = z.coerce
+        .number()
+        .int()
+        .positive()
+        .max(86_400)
+        .safeParse(values.ttl ?? '3600');
       if (!ttl.success) throw new UsageError('--ttl must be a number of seconds up to 86400');
       if (!dataDir) {
-        throw new UsageError('dashboard-token works with a local runtime (set BTS_DATA_DIR); in AWS, sign in to the Cognito user pool');
+        throw new UsageError(
+          'dashboard-token works with a local runtime (set BTS_DATA_DIR); in AWS, sign in to the Cognito user pool',
+        );
       }
       const secret = readFileSync(dashboardSecretFile(dataDir), 'utf8').trim();
       return { token: await new LocalDashboardTokens(secret).mint(b, ttl.data) };
@@ -108,4 +119,3 @@ run(process.argv.slice(2))
     process.stderr.write(`admin: ${message}\n${err instanceof UsageError ? `${USAGE}\n` : ''}`);
     process.exit(err instanceof UsageError ? 2 : 1);
   });
-

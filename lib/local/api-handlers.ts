@@ -20,7 +20,10 @@ import { apiHandler, type ApiDefinition, type ApiLambda } from '../http/api-hand
 /** The API handlers by route-table name, wired to the local runtime's deps instead of the Lambda's. */
 export function apiHandlers(getDeps: () => Deps): Record<string, ApiLambda> {
   // The very definitions the Lambda handlers of functions/api wrap.
-  const wrap = <S extends z.ZodType | undefined>(def: ApiDefinition<S>): [string, ApiLambda] => [def.name, apiHandler(def, getDeps)];
+  const wrap = <S extends z.ZodType | undefined>(def: ApiDefinition<S>): [string, ApiLambda] => [
+    def.name,
+    apiHandler(def, getDeps),
+  ];
   return Object.fromEntries([
     wrap(health),
     wrap(openapi),

@@ -19,7 +19,8 @@ export const BANNER_BODIES = {
 
 export function firstStartBanner(b: BannerInput): string[] {
   const auth = `-H "Authorization: Bearer ${b.apiKey}"`;
-  const post = (path: string, body: unknown) => `  curl -s -X POST ${b.url}${path} ${auth} -H "Content-Type: application/json" -d '${JSON.stringify(body)}'`;
+  const post = (path: string, body: unknown) =>
+    `  curl -s -X POST ${b.url}${path} ${auth} -H "Content-Type: application/json" -d '${JSON.stringify(body)}'`;
   const lines = [
     `Created business "${b.businessId}" and an API key (shown only this once):`,
     `  ${b.apiKey}`,
@@ -29,8 +30,10 @@ export function firstStartBanner(b: BannerInput): string[] {
     "A page's design (colours, fonts, logo, icons, tokens) in headless Chromium:",
     post('/v1/design/extract', BANNER_BODIES.design),
   ];
-  if (b.modelConfigured) lines.push('An agent task (your configured model drives the browser):', post('/v1/tasks', BANNER_BODIES.agent));
+  if (b.modelConfigured)
+    lines.push('An agent task (your configured model drives the browser):', post('/v1/tasks', BANNER_BODIES.agent));
   lines.push('Then read a task with the taskId each answer gives:', `  curl -s ${b.url}/v1/tasks/TASK_ID ${auth}`);
-  if (!b.modelConfigured) lines.push('Agent tasks ("task": "…") need a model: set BTS_MODEL_PROVIDER and its key (README, Configuration).');
+  if (!b.modelConfigured)
+    lines.push('Agent tasks ("task": "…") need a model: set BTS_MODEL_PROVIDER and its key (README, Configuration).');
   return lines;
 }

@@ -15,7 +15,9 @@ export interface Emulators {
  * DynamoDB (dynalite, LevelDB on disk when `dataDir` is given) and SQS + S3 (fauxqs,
  * in memory) inside this process, on loopback ports chosen by the OS unless fixed.
  */
-export async function startEmulators(opts: { dynamoPath?: string; dynamoPort?: number; sqsPort?: number } = {}): Promise<Emulators> {
+export async function startEmulators(
+  opts: { dynamoPath?: string; dynamoPort?: number; sqsPort?: number } = {},
+): Promise<Emulators> {
   if (opts.dynamoPath) mkdirSync(opts.dynamoPath, { recursive: true });
   const dynamo: Server = dynalite({
     path: opts.dynamoPath,

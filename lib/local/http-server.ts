@@ -18,7 +18,11 @@ const decode = (v: string): string => {
  * The dev server: HTTP in, API Gateway v2 event to the very same Lambda handler, HTTP out.
  * Routing mirrors the HTTP API: a route per table entry, `$default` to the fallback.
  */
-export async function startApiServer(opts: { port: number; host: string; handlers: Record<string, ApiLambda> }): Promise<{ server: Server; url: string }> {
+export async function startApiServer(opts: {
+  port: number;
+  host: string;
+  handlers: Record<string, ApiLambda>;
+}): Promise<{ server: Server; url: string }> {
   const missing = ROUTES.filter((r) => !opts.handlers[r.handler]);
   if (missing.length) throw new Error(`No handler for ${missing.map((r) => r.handler).join(', ')}`);
   const server = createServer((req, res) => {

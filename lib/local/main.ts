@@ -11,7 +11,13 @@ const dataDir = process.env.BTS_DATA_DIR ?? '.data';
 
 // BTS_LOCAL_WORKERS=false serves the API alone (benchmarks of the API, a separate worker process).
 const workers = process.env.BTS_LOCAL_WORKERS !== 'false';
-const runtime = await startLocalRuntime({ dataDir, port, host: process.env.HOST ?? '127.0.0.1', workers, env: process.env });
+const runtime = await startLocalRuntime({
+  dataDir,
+  port,
+  host: process.env.HOST ?? '127.0.0.1',
+  workers,
+  env: process.env,
+});
 const lines = [`Browser Task Service listening on ${runtime.url}  (data: ${runtime.dataDir})`];
 if (runtime.bootstrapKey) {
   lines.push(
@@ -24,7 +30,9 @@ if (runtime.bootstrapKey) {
     }),
   );
 } else {
-  lines.push('Use the API key printed on first start, or mint one: npm run --silent admin -- create-key --business local-business');
+  lines.push(
+    'Use the API key printed on first start, or mint one: npm run --silent admin -- create-key --business local-business',
+  );
 }
 console.log(lines.join('\n'));
 

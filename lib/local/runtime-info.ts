@@ -43,7 +43,9 @@ function isAlive(pid: number): boolean {
 export function readRuntimeInfo(dataDir: string): RuntimeInfo {
   const file = runtimeInfoPath(dataDir);
   if (!existsSync(file)) {
-    throw new Error(`No local runtime is running with data directory ${dataDir} (no ${file}); start one with \`npm start\``);
+    throw new Error(
+      `No local runtime is running with data directory ${dataDir} (no ${file}); start one with \`npm start\``,
+    );
   }
   const info = RuntimeInfoSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
   if (!isAlive(info.pid)) {
@@ -54,11 +56,18 @@ export function readRuntimeInfo(dataDir: string): RuntimeInfo {
 
 /** The endpoint settings that point SDK clients at emulators. */
 export function emulatorEnv(e: { dynamoEndpoint: string; sqsS3Endpoint: string }): Record<string, string> {
-  return { AWS_ENDPOINT_URL_DYNAMODB: e.dynamoEndpoint, AWS_ENDPOINT_URL_SQS: e.sqsS3Endpoint, AWS_ENDPOINT_URL_S3: e.sqsS3Endpoint };
+  return {
+    AWS_ENDPOINT_URL_DYNAMODB: e.dynamoEndpoint,
+    AWS_ENDPOINT_URL_SQS: e.sqsS3Endpoint,
+    AWS_ENDPOINT_URL_S3: e.sqsS3Endpoint,
+  };
 }
 
 /** Config and clients of another process acting on a running local runtime (admin CLI, MCP table auth). */
-export function connectToLocalRuntime(dataDir: string, env: Record<string, string | undefined>): { config: Config; clients: AwsClients } {
+export function connectToLocalRuntime(
+  dataDir: string,
+  env: Record<string, string | undefined>,
+): { config: Config; clients: AwsClients } {
   const info = readRuntimeInfo(dataDir);
   const config = loadConfig({ ...env, ...info.env, ...emulatorEnv(info) });
   return { config, clients: createAwsClients(config, { credentials: EMULATOR_CREDENTIALS }) };

@@ -70,7 +70,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
   const resourceEnv = await provisionLocalResources(clients);
   const config = loadConfig({ ...env, ...resourceEnv });
   // The emulators answer any request without a signature check: no page may reach them.
-  const refusedLocalPorts = new Set([emulators.dynamoEndpoint, emulators.sqsS3Endpoint].map((e) => Number(new URL(e).port)));
+  const refusedLocalPorts = new Set(
+    [emulators.dynamoEndpoint, emulators.sqsS3Endpoint].map((e) => Number(new URL(e).port)),
+  );
   let deps = createWorkerDeps(config, clients, { hostEnv: () => opts.env ?? {}, refusedLocalPorts });
   const getDeps = () => deps;
 
@@ -81,13 +83,22 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions): Promise<Loca
     writeFileSync(marker, JSON.stringify({ businessId: LOCAL_BUSINESS_ID, keyId: bootstrapKey.keyId }));
   }
 
-  const { server, url } = await startApiServer({ port: opts.port, host: opts.host ?? '127.0.0.1', handlers: apiHandlers(getDeps) });
+  const { server, url } = await startApiServer({
+    port: opts.port,
+    host: opts.host ?? '127.0.0.1',
+    handlers: apiHandlers(getDeps),
+  });
   writeRuntimeInfo(dataDir, {
     pid: process.pid,
     apiUrl: url,
     dynamoEndpoint: emulators.dynamoEndpoint,
     sqsS3Endpoint: emulators.sqsS3Endpoint,
-    env: { ...resourceEnv, BTS_KEYRING_FILE: local.BTS_KEYRING_FILE, BTS_ENCRYPTOR: 'local', BTS_DASHBOARD_AUTH: 'local' },
+    env: {
+      ...resourceEnv,
+      BTS_KEYRING_FILE: local.BTS_KEYRING_FILE,
+      BTS_ENCRYPTOR: 'local',
+      BTS_DASHBOARD_AUTH: 'local',
+    },
   });
 
   const workers = opts.workers !== false;

@@ -59,11 +59,17 @@ function toRecord(m: Message, queueUrl: string, region: string): SQSRecord {
  * `batchItemFailures` (or all, if it throws) stay on the queue and reappear after the
  * visibility timeout, exactly like the managed event source.
  */
-export async function startWorkerLoop(opts: { deps: () => Deps; sqs: SQSClient; bindings?: WorkerBinding[] }): Promise<() => Promise<void>> {
+export async function startWorkerLoop(opts: {
+  deps: () => Deps;
+  sqs: SQSClient;
+  bindings?: WorkerBinding[];
+}): Promise<() => Promise<void>> {
   const abort = new AbortController();
   const bindings = opts.bindings ?? WORKERS;
   // Load every handler first, then start the loops: a loop only returns once aborted.
-  const handlers = await Promise.all(bindings.map(async (b) => createTaskHandler({ ...(await b.load()), deps: opts.deps })));
+  const handlers = await Promise.all(
+    bindings.map(async (b) => createTaskHandler({ ...(await b.load()), deps: opts.deps })),
+  );
   const loops = bindings.map((b, i) => pollQueue(b, handlers[i] as SqsHandler, opts, abort.signal));
   return async () => {
     abort.abort();
@@ -71,7 +77,12 @@ export async function startWorkerLoop(opts: { deps: () => Deps; sqs: SQSClient; 
   };
 }
 
-async function pollQueue(b: WorkerBinding, handler: SqsHandler, opts: { deps: () => Deps; sqs: SQSClient }, signal: AbortSignal): Promise<void> {
+async function pollQueue(
+  b: WorkerBinding,
+  handler: SqsHandler,
+  opts: { deps: () => Deps; sqs: SQSClient },
+  signal: AbortSignal,
+): Promise<void> {
   const d = opts.deps();
   const log = d.logger.createChild({ persistentKeys: { worker: b.name } });
   while (!signal.aborted) {

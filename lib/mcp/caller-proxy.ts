@@ -16,5 +16,6 @@ export async function checkCallerProxy(proxy: string, allowed: boolean, network:
   }
   // The guard judges http(s) URLs; a SOCKS proxy's address is judged the same way.
   const verdict = await checkUrl(network, proxy.replace(/^socks5:/i, 'http:'));
-  if (!verdict.allowed) throw new ToolError(`This proxy cannot be used: ${verdict.reason.replace(/^Refused to load \S+: /, '')}`);
+  if (!verdict.allowed)
+    throw new ToolError(`This proxy cannot be used: ${verdict.reason.replace(/^Refused to load \S+: /, '')}`);
 }

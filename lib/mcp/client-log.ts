@@ -8,8 +8,22 @@ import type { Logger, LogLevel } from './log.js';
  * chose with `logging/setLevel` (until it chooses, the server's --log-level). Only this
  * session's events are logged here, so no client reads another's.
  */
-const SEVERITY: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
-const FROM_SERVER_LEVEL: Record<LogLevel, LoggingLevel> = { debug: 'debug', info: 'info', warn: 'warning', error: 'error' };
+const SEVERITY: readonly LoggingLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
+const FROM_SERVER_LEVEL: Record<LogLevel, LoggingLevel> = {
+  debug: 'debug',
+  info: 'info',
+  warn: 'warning',
+  error: 'error',
+};
 
 export const LOGGER_NAME = 'browser-task-service';
 

@@ -5,14 +5,21 @@ import { defineTool } from '../browser/tools/context.js';
 /** `create_session` (SPEC §4.5): the MCP-only tool that opens a browser session for the other tools. */
 export const createSession = defineTool({
   name: 'create_session',
-  description: 'Open an isolated browser session (own cookies, proxy, fingerprint). Returns { sessionId } for the other tools.',
+  description:
+    'Open an isolated browser session (own cookies, proxy, fingerprint). Returns { sessionId } for the other tools.',
   input: z.object({
     proxy: z
       .string()
       .regex(/^(https?|socks5):\/\/\S+$/, 'must be an http://, https:// or socks5:// URL')
       .optional()
-      .describe("Your own proxy for this session; refused unless the server's operator allows caller proxies (--allow-caller-proxy)"),
-    fingerprint: z.string().min(1).optional().describe('Seed: the same seed always gives the same user agent, viewport, locale, timezone…'),
+      .describe(
+        "Your own proxy for this session; refused unless the server's operator allows caller proxies (--allow-caller-proxy)",
+      ),
+    fingerprint: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Seed: the same seed always gives the same user agent, viewport, locale, timezone…'),
     humanize: z.boolean().optional().describe('Human-like mouse paths and typing delays'),
     humanPreset: z.enum(['default', 'careful']).optional(),
   }),

@@ -49,7 +49,13 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }
 
-function rpcError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, id: string | number | null = null): void {
+function rpcError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  id: string | number | null = null,
+): void {
   send(res, status, { jsonrpc: '2.0', error: { code: -32000, message }, id }, headers);
 }
 
@@ -146,10 +152,15 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
       return send(res, 200, { status: 'ok' });
     }
     if (path !== '/mcp') return send(res, 404, { error: 'Not found' });
-    if (checkHost && !LOOPBACK_HOSTS.has(hostName(req.headers.host))) return rpcError(res, 403, `Host ${req.headers.host ?? '(none)'} is not allowed`);
+    if (checkHost && !LOOPBACK_HOSTS.has(hostName(req.headers.host)))
+      return rpcError(res, 403, `Host ${req.headers.host ?? '(none)'} is not allowed`);
     const origin = req.headers.origin;
     if (!isOriginAllowed(origins, origin)) {
-      return rpcError(res, 403, `Origin ${origin ?? ''} is not allowed to call this server; its operator can allow it with --allowed-origins`);
+      return rpcError(
+        res,
+        403,
+        `Origin ${origin ?? ''} is not allowed to call this server; its operator can allow it with --allowed-origins`,
+      );
     }
     if (req.method === 'OPTIONS') {
       res.writeHead(204, origin ? preflightHeaders(origin) : { allow: 'GET, POST, DELETE, OPTIONS' }).end();
@@ -175,15 +186,25 @@ export async function startHttpServer(opts: HttpServerOptions): Promise<RunningH
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       const tooLarge = err instanceof RangeError;
-      opts.log[tooLarge || err instanceof SyntaxError ? 'warn' : 'error'](`HTTP ${req.method} ${req.url}: ${(err as Error).message}`);
-      if (!res.headersSent) rpcError(res, tooLarge ? 413 : err instanceof SyntaxError ? 400 : 500, tooLarge ? 'Body too large' : err instanceof SyntaxError ? 'Body is not JSON' : 'Internal error');
+      opts.log[tooLarge || err instanceof SyntaxError ? 'warn' : 'error'](
+        `HTTP ${req.method} ${req.url}: ${(err as Error).message}`,
+      );
+      if (!res.headersSent)
+        rpcError(
+          res,
+          tooLarge ? 413 : err instanceof SyntaxError ? 400 : 500,
+          tooLarge ? 'Body too large' : err instanceof SyntaxError ? 'Body is not JSON' : 'Internal error',
+        );
     });
   });
   // Clients that vanish without DELETE leave MCP sessions behind; their browsers go with them.
-  const sweeper = setInterval(() => {
-    const cutoff = Date.now() - opts.deps.idleTimeoutMs;
-    for (const [id, s] of sessions) if (s.lastSeen < cutoff) void closeSession(id);
-  }, Math.max(1_000, Math.min(opts.deps.idleTimeoutMs / 2, 60_000)));
+  const sweeper = setInterval(
+    () => {
+      const cutoff = Date.now() - opts.deps.idleTimeoutMs;
+      for (const [id, s] of sessions) if (s.lastSeen < cutoff) void closeSession(id);
+    },
+    Math.max(1_000, Math.min(opts.deps.idleTimeoutMs / 2, 60_000)),
+  );
   sweeper.unref();
 
   await new Promise<void>((resolve, reject) => {

@@ -13,8 +13,10 @@ export interface Logger {
 }
 
 export function createLogger(level: LogLevel): Logger {
-  const at = (l: LogLevel) => (msg: string): void => {
-    if (LEVELS[l] >= LEVELS[level]) process.stderr.write(`${new Date().toISOString()} ${l.toUpperCase()} ${msg}\n`);
-  };
+  const at =
+    (l: LogLevel) =>
+    (msg: string): void => {
+      if (LEVELS[l] >= LEVELS[level]) process.stderr.write(`${new Date().toISOString()} ${l.toUpperCase()} ${msg}\n`);
+    };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }

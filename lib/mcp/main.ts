@@ -21,7 +21,11 @@ export interface RunningToolServer {
   close(): Promise<void>;
 }
 
-export function createAuthenticator(opts: ServerOptions, env: Record<string, string | undefined>, log: Logger): Authenticator {
+export function createAuthenticator(
+  opts: ServerOptions,
+  env: Record<string, string | undefined>,
+  log: Logger,
+): Authenticator {
   if (opts.authMode === 'none') return new NoAuth();
   if (opts.authMode === 'static') return new StaticKeyAuth(opts.apiKey ?? '');
   const dataDir = env.BTS_DATA_DIR;
@@ -29,7 +33,10 @@ export function createAuthenticator(opts: ServerOptions, env: Record<string, str
     // Same rule as the admin CLI: a running local runtime's tables win over AWS defaults.
     const local = connectToLocalRuntime(dataDir, env);
     log.info(`auth: API keys from the local runtime in ${dataDir} (table ${local.config.API_KEYS_TABLE})`);
-    return new TableKeyAuth(new DynamoApiKeyRepository(local.clients.ddb, local.config.API_KEYS_TABLE), opts.authCacheTtlMs);
+    return new TableKeyAuth(
+      new DynamoApiKeyRepository(local.clients.ddb, local.config.API_KEYS_TABLE),
+      opts.authCacheTtlMs,
+    );
   }
   const credentials = credentialsFrom(env);
   const clients = createAwsClients(loadConfig(env), credentials ? { credentials } : {});
@@ -50,15 +57,28 @@ export interface ToolServerSeams {
   dial?: NetworkPolicy['dial'];
 }
 
-export async function startToolServer(opts: ServerOptions, env: Record<string, string | undefined> = {}, seams: ToolServerSeams = {}): Promise<RunningToolServer> {
+export async function startToolServer(
+  opts: ServerOptions,
+  env: Record<string, string | undefined> = {},
+  seams: ToolServerSeams = {},
+): Promise<RunningToolServer> {
   const log = createLogger(opts.logLevel);
   const knowledge = await KnowledgeIndex.load(resolve(opts.knowledgeGraphDir));
-  const launcher = new BrowserLauncher({ headless: opts.headless, executablePath: loadConfig(env).CHROMIUM_PATH, hostEnv: () => env });
+  const launcher = new BrowserLauncher({
+    headless: opts.headless,
+    executablePath: loadConfig(env).CHROMIUM_PATH,
+    hostEnv: () => env,
+  });
   const deps: ToolServerDeps = {
     launcher,
     network: networkPolicy(opts.allowPrivateNetwork, seams.resolve, { dial: seams.dial }),
     knowledge,
-    defaults: { proxy: opts.proxy, fingerprint: opts.fingerprint, humanize: opts.humanize, humanPreset: opts.humanPreset },
+    defaults: {
+      proxy: opts.proxy,
+      fingerprint: opts.fingerprint,
+      humanize: opts.humanize,
+      humanPreset: opts.humanPreset,
+    },
     idleTimeoutMs: opts.idleTimeoutMs,
     maxBrowserSessions: opts.maxBrowserSessions,
     allowCallerProxy: opts.allowCallerProxy,

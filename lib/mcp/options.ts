@@ -20,14 +20,28 @@ function isOrigin(value: string): boolean {
 
 const originList = z
   .string()
-  .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
-  .refine((list) => list.every(isOrigin), 'must be comma-separated origins like https://app.example.com (scheme, host and port only)')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (list) => list.every(isOrigin),
+    'must be comma-separated origins like https://app.example.com (scheme, host and port only)',
+  )
   .transform((list) => list.map((o) => o.toLowerCase()));
 
 const FLAGS = {
-  transport: z.enum(['stdio', 'http', 'sse']).transform((v) => (v === 'sse' ? 'http' : v)).default('stdio'),
+  transport: z
+    .enum(['stdio', 'http', 'sse'])
+    .transform((v) => (v === 'sse' ? 'http' : v))
+    .default('stdio'),
   'knowledge-graph-dir': z.string().min(1).default('data/knowledgegraphindex'),
-  'auth-mode': z.enum(['none', 'static', 'dynamodb', 'table']).transform((v) => (v === 'dynamodb' ? 'table' : v)).default('none'),
+  'auth-mode': z
+    .enum(['none', 'static', 'dynamodb', 'table'])
+    .transform((v) => (v === 'dynamodb' ? 'table' : v))
+    .default('none'),
   'api-key': z.string().min(1).optional(),
   'api-key-table': z.string().min(1).default('bts-prod-api-keys'),
   'auth-cache-ttl': z.coerce.number().int().nonnegative().default(60_000),
@@ -35,7 +49,10 @@ const FLAGS = {
   port: z.coerce.number().int().min(0).max(65_535).default(3000),
   headless: bool.default(true),
   headed: bool.optional(),
-  proxy: z.string().regex(/^(https?|socks5):\/\/[^\s]+$/, 'must be an http://, https:// or socks5:// URL').optional(),
+  proxy: z
+    .string()
+    .regex(/^(https?|socks5):\/\/[^\s]+$/, 'must be an http://, https:// or socks5:// URL')
+    .optional(),
   fingerprint: z.string().min(1).optional(),
   humanize: bool.default(false),
   'human-preset': z.enum(['default', 'careful']).default('default'),
@@ -70,12 +87,14 @@ const DESCRIPTIONS: Record<keyof typeof FLAGS, string> = {
   humanize: 'human-like mouse and keyboard by default  [false]',
   'human-preset': 'default or careful  [default]',
   'log-level': 'debug, info, warn or error  [info]',
-  'allow-private-network': 'let browser sessions reach loopback, private and link-local addresses (local use only)  [false]',
+  'allow-private-network':
+    'let browser sessions reach loopback, private and link-local addresses (local use only)  [false]',
   'idle-timeout': 'ms an unused browser session stays open  [900000]',
   'allow-caller-proxy': "accept create_session's proxy parameter from callers  [false]",
   'max-mcp-sessions-per-key': 'open MCP sessions per API key over HTTP; one more initialize is refused  [10]',
   'max-browser-sessions': 'open browser sessions per MCP session; one more create_session is a tool error  [5]',
-  'allowed-origins': 'comma-separated browser origins allowed to call /mcp (loopback origins are always allowed on a loopback bind)  [none]',
+  'allowed-origins':
+    'comma-separated browser origins allowed to call /mcp (loopback origins are always allowed on a loopback bind)  [none]',
 };
 
 type FlagName = keyof typeof FLAGS;
@@ -140,11 +159,14 @@ export function parseServerOptions(argv: string[], env: Record<string, string | 
   }
   const parsed = OptionsSchema.safeParse(raw);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `--${i.path.join('.')} (${envName(String(i.path[0]))}): ${i.message}`).join('; ');
+    const detail = parsed.error.issues
+      .map((i) => `--${i.path.join('.')} (${envName(String(i.path[0]))}): ${i.message}`)
+      .join('; ');
     throw new ValidationError(`Invalid option: ${detail}`);
   }
   const o = parsed.data;
-  if (o['auth-mode'] === 'static' && !o['api-key']) throw new ValidationError('--auth-mode static needs --api-key (or BTS_API_KEY)');
+  if (o['auth-mode'] === 'static' && !o['api-key'])
+    throw new ValidationError('--auth-mode static needs --api-key (or BTS_API_KEY)');
   return {
     transport: o.transport as 'stdio' | 'http',
     knowledgeGraphDir: o['knowledge-graph-dir'],

@@ -16,7 +16,10 @@ export interface OriginPolicy {
 }
 
 export function originPolicy(bindHost: string, allowedOrigins: readonly string[]): OriginPolicy {
-  return { loopbackBind: LOOPBACK_HOSTS.has(bindHost.toLowerCase()), allowed: new Set(allowedOrigins.map((o) => o.toLowerCase())) };
+  return {
+    loopbackBind: LOOPBACK_HOSTS.has(bindHost.toLowerCase()),
+    allowed: new Set(allowedOrigins.map((o) => o.toLowerCase())),
+  };
 }
 
 function isLoopbackOrigin(origin: string): boolean {

@@ -20,7 +20,10 @@ export function reportProgress(extra: ToolCallExtra, what: string, everyMs = PRO
     beats++;
     const seconds = Math.round((Date.now() - started) / 1000);
     extra
-      .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: beats, message: `${what} still running after ${seconds} s` } })
+      .sendNotification({
+        method: 'notifications/progress',
+        params: { progressToken: token, progress: beats, message: `${what} still running after ${seconds} s` },
+      })
       .catch(() => undefined);
   }, everyMs);
   timer.unref();

@@ -54,9 +54,18 @@ export function sessionResolver(session: BrowserSession | undefined): () => Prom
  * need a browser get a `sessionId` argument, resolved in this MCP session's own registry.
  */
 export function createToolServer(deps: ToolServerDeps, tenant: string): ToolServer {
-  const server = new McpServer({ name: 'browser-task-service', version: '0.1.0' }, { capabilities: { tools: {}, logging: {} } });
+  const server = new McpServer(
+    { name: 'browser-task-service', version: '0.1.0' },
+    { capabilities: { tools: {}, logging: {} } },
+  );
   const log = new ClientLog(server, deps.log, deps.logLevel);
-  const registry = new SessionRegistry(deps.launcher, tenant, deps.network, { idleTimeoutMs: deps.idleTimeoutMs, maxSessions: deps.maxBrowserSessions }, log);
+  const registry = new SessionRegistry(
+    deps.launcher,
+    tenant,
+    deps.network,
+    { idleTimeoutMs: deps.idleTimeoutMs, maxSessions: deps.maxBrowserSessions },
+    log,
+  );
   // Lookups run from Node, not a page: the same guard judges them, every redirect hop included.
   const http = guardedTextGet(deps.network);
   const openSession = async (request: SessionRequest): Promise<string> => {
@@ -74,7 +83,12 @@ export function createToolServer(deps: ToolServerDeps, tenant: string): ToolServ
         const session = tool.needsSession ? registry.get(String(sessionId)) : undefined;
         if (tool.needsSession && !session) {
           return {
-            content: [{ type: 'text', text: `Unknown sessionId ${String(sessionId)} (closed after being idle, or never created here). Call create_session.` }],
+            content: [
+              {
+                type: 'text',
+                text: `Unknown sessionId ${String(sessionId)} (closed after being idle, or never created here). Call create_session.`,
+              },
+            ],
             isError: true,
           };
         }
@@ -82,13 +96,21 @@ export function createToolServer(deps: ToolServerDeps, tenant: string): ToolServ
         const stopProgress = reportProgress(extra, tool.name);
         let rendered;
         try {
-          rendered = renderToolResult(await runTool(tool, { session: sessionResolver(session), knowledge: deps.knowledge, http, openSession }, rest));
+          rendered = renderToolResult(
+            await runTool(
+              tool,
+              { session: sessionResolver(session), knowledge: deps.knowledge, http, openSession },
+              rest,
+            ),
+          );
         } finally {
           stopProgress();
         }
         log.debug(`${tool.name} ${rendered.isError ? 'failed' : 'ok'} in ${Date.now() - started} ms`);
         return {
-          content: rendered.blocks.length ? rendered.blocks.map((text) => ({ type: 'text' as const, text })) : [{ type: 'text', text: 'OK' }],
+          content: rendered.blocks.length
+            ? rendered.blocks.map((text) => ({ type: 'text' as const, text }))
+            : [{ type: 'text', text: 'OK' }],
           ...(rendered.structured ? { structuredContent: rendered.structured } : {}),
           isError: rendered.isError,
         };

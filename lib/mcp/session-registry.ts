@@ -63,7 +63,10 @@ export class SessionRegistry {
 
   private startSweeper(): void {
     if (this.sweeper) return;
-    this.sweeper = setInterval(() => void this.closeIdle(), Math.max(250, Math.min(this.limits.idleTimeoutMs / 4, 60_000)));
+    this.sweeper = setInterval(
+      () => void this.closeIdle(),
+      Math.max(250, Math.min(this.limits.idleTimeoutMs / 4, 60_000)),
+    );
     this.sweeper.unref();
   }
 

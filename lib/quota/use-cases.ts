@@ -30,7 +30,11 @@ export async function consumeQuota(deps: QuotaDeps, businessId: string, now: Dat
  * threw, and the refund last and always: a caller never pays for a task that did not run
  * because a clean-up step failed. Failures are logged, never thrown over the original error.
  */
-export async function compensate(logger: Logger, steps: readonly [string, () => Promise<unknown>][], refund: Refund): Promise<void> {
+export async function compensate(
+  logger: Logger,
+  steps: readonly [string, () => Promise<unknown>][],
+  refund: Refund,
+): Promise<void> {
   for (const [name, step] of [...steps, ['refund', refund] as const]) {
     try {
       await step();
@@ -46,6 +50,11 @@ export async function refundTask(deps: Pick<QuotaDeps, 'usage'>, businessId: str
 }
 
 /** An operator raises or lowers a business's monthly quota (admin CLI). */
-export async function setQuota(deps: Pick<QuotaDeps, 'businesses'>, businessId: string, limit: number, now: Date): Promise<void> {
+export async function setQuota(
+  deps: Pick<QuotaDeps, 'businesses'>,
+  businessId: string,
+  limit: number,
+  now: Date,
+): Promise<void> {
   await deps.businesses.setQuota(businessId, limit, now);
 }

@@ -10,7 +10,9 @@ export const ExtractorNameSchema = z.enum(EXTRACTORS).describe('A design extract
 export type ExtractorName = z.infer<typeof ExtractorNameSchema>;
 
 /** Inline markup or data URIs cut at their cap (lib/design/inline-cap.ts) name their fields here. */
-const truncatedField = { truncated: z.array(z.string()).optional().describe('Fields cut at their inline size cap; the stored copy is whole') };
+const truncatedField = {
+  truncated: z.array(z.string()).optional().describe('Fields cut at their inline size cap; the stored copy is whole'),
+};
 
 /** Where a stored copy of an asset can be fetched: presigned, so it expires. */
 const stored = {
@@ -31,17 +33,34 @@ export const ImageEntrySchema = z.object({
 });
 
 export const FONT_USAGES = ['heading', 'body', 'ui', 'code'] as const;
-export const FONT_SOURCES = ['google', 'adobe', 'bunny', 'fontshare', 'fonts.com', 'typography.com', 'self-hosted', 'system'] as const;
+export const FONT_SOURCES = [
+  'google',
+  'adobe',
+  'bunny',
+  'fontshare',
+  'fonts.com',
+  'typography.com',
+  'self-hosted',
+  'system',
+] as const;
 
 export const FontEntrySchema = z.object({
-  family: z.string().describe('The first family the site declares for this text (computed stack, quotes stripped), installed on the worker or not'),
+  family: z
+    .string()
+    .describe(
+      'The first family the site declares for this text (computed stack, quotes stripped), installed on the worker or not',
+    ),
   usage: z.enum(FONT_USAGES),
   usages: z.array(z.enum(FONT_USAGES)).describe('Every usage the family serves, most characters first'),
   stack: z.array(z.string()).describe('The whole declared font-family stack'),
-  rendered: z.string().describe("The family Chromium painted with on the worker; depends on the worker's installed fonts"),
+  rendered: z
+    .string()
+    .describe("The family Chromium painted with on the worker; depends on the worker's installed fonts"),
   count: z.number().int(),
   weights: z.array(z.number()),
-  source: z.enum(FONT_SOURCES).describe('`self-hosted`, a web-font service, or `system` when no @font-face serves the family'),
+  source: z
+    .enum(FONT_SOURCES)
+    .describe('`self-hosted`, a web-font service, or `system` when no @font-face serves the family'),
   faceUrl: z.string().optional(),
   originalFaceUrl: z.string().optional(),
   ...stored,
@@ -91,7 +110,10 @@ export const TokensResultSchema = z.object({
 export const LogoResultSchema = z.object({
   found: z.boolean(),
   src: z.string().optional(),
-  type: z.enum(['img', 'svg', 'background', 'text']).optional().describe('`text` is a wordmark set in type: no image, its text in `alt`'),
+  type: z
+    .enum(['img', 'svg', 'background', 'text'])
+    .optional()
+    .describe('`text` is a wordmark set in type: no image, its text in `alt`'),
   width: z.number().optional(),
   height: z.number().optional(),
   svgSource: z.string().optional(),

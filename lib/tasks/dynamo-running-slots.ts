@@ -29,7 +29,9 @@ export class DynamoRunningSlots implements RunningSlots {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const out = await this.ddb.send(new GetCommand({ TableName: this.table, Key: { pk }, ConsistentRead: true }));
       const item = out.Item as SlotsItem | undefined;
-      const live = Object.entries(item?.slots ?? {}).filter(([id, until]) => id !== taskId && until > now.toISOString());
+      const live = Object.entries(item?.slots ?? {}).filter(
+        ([id, until]) => id !== taskId && until > now.toISOString(),
+      );
       if (live.length >= cap) return false;
       const version = item?.version ?? 0;
       const written = await conditional(

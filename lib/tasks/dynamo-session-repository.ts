@@ -12,7 +12,9 @@ export class DynamoSessionRepository implements SessionRepository {
   ) {}
 
   async get(sessionId: string): Promise<SessionItem | undefined> {
-    const out = await this.ddb.send(new GetCommand({ TableName: this.table, Key: { sessionId }, ConsistentRead: true }));
+    const out = await this.ddb.send(
+      new GetCommand({ TableName: this.table, Key: { sessionId }, ConsistentRead: true }),
+    );
     return out.Item as SessionItem | undefined;
   }
 

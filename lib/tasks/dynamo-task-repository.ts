@@ -1,4 +1,11 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditional, queryAll, setExpression } from '../aws/dynamo.js';
 import type { TaskItem, TaskStatus } from './model.js';
@@ -80,10 +87,16 @@ export class DynamoTaskRepository implements TaskRepository {
     const fields = { ...progress, updatedAt: now.toISOString() };
     // The common case is one write; a failed condition costs a second one, only when a
     // cancel was requested or the task ended, which tells those two apart.
-    if (await this.conditionalSet(taskId, fields, '#st = :cond AND attribute_not_exists(cancelRequested)', { ':cond': 'running' })) {
+    if (
+      await this.conditionalSet(taskId, fields, '#st = :cond AND attribute_not_exists(cancelRequested)', {
+        ':cond': 'running',
+      })
+    ) {
       return 'running';
     }
-    return (await this.conditionalSet(taskId, fields, '#st = :cond', { ':cond': 'running' })) ? 'cancel-requested' : 'gone';
+    return (await this.conditionalSet(taskId, fields, '#st = :cond', { ':cond': 'running' }))
+      ? 'cancel-requested'
+      : 'gone';
   }
 
   async finish(
@@ -126,7 +139,9 @@ export class DynamoTaskRepository implements TaskRepository {
 
   async requestCancel(taskId: string, now: Date): Promise<'cancelled' | 'flagged' | 'terminal'> {
     const at = now.toISOString();
-    if (await this.conditionalSet(taskId, { status: 'cancelled', updatedAt: at }, '#st = :cond', { ':cond': 'pending' })) {
+    if (
+      await this.conditionalSet(taskId, { status: 'cancelled', updatedAt: at }, '#st = :cond', { ':cond': 'pending' })
+    ) {
       return 'cancelled';
     }
     if (await this.conditionalSet(taskId, { cancelRequested: true }, '#st = :cond', { ':cond': 'running' })) {

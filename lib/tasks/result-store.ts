@@ -32,7 +32,9 @@ type Offloadable = Partial<Pick<TaskItem, (typeof OFFLOADABLE_FIELDS)[number]>>;
  */
 export function needsOffload(item: TaskItem, fields: Record<string, unknown>): boolean {
   const merged = { ...item, ...fields };
-  return Buffer.byteLength(JSON.stringify(merged)) >= OFFLOAD_THRESHOLD_BYTES || nestsDeeperThan(merged, MAX_JSON_DEPTH);
+  return (
+    Buffer.byteLength(JSON.stringify(merged)) >= OFFLOAD_THRESHOLD_BYTES || nestsDeeperThan(merged, MAX_JSON_DEPTH)
+  );
 }
 
 /**

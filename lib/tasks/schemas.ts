@@ -8,70 +8,96 @@ import { unsupportedPattern } from './schema-patterns.js';
 export const MAX_SCHEMA_DEPTH = 24;
 
 /** POST /v1/tasks (SPEC §4.1). */
-export const CreateTaskBody = z.object({
-  endUserId: EndUserIdSchema,
-  task: z
-    .string({ error: (iss) => (iss.input === undefined ? 'task is required' : 'task must be a string') })
-    .refine((s) => s.trim().length > 0, 'task must not be blank')
-    .refine((s) => s.length <= 20_000, 'task must be at most 20000 characters')
-    .optional()
-    .describe('What the agent should do, in natural language; not blank. Required unless `lookup` is given'),
-  lookup: z
-    .strictObject(
-      {
-        site: z.string({ error: 'lookup.site must be a string' }).min(1, 'lookup.site must not be empty').max(64).describe('Site id of the knowledge graph, e.g. "npm"'),
-        operation: z.string({ error: 'lookup.operation must be a string' }).min(1, 'lookup.operation must not be empty').max(64).describe('Operation of that site, e.g. "package"'),
-        params: z
-          .record(z.string(), z.unknown(), { error: 'lookup.params must be an object' })
-          .refine((p) => JSON.stringify(p).length <= 4_000, 'lookup.params must be at most 4 KB')
-          .refine((p) => !nestsDeeperThan(p, 4), 'lookup.params must not nest deeper than 4 levels')
-          .default({})
-          .describe("The operation's parameters"),
-      },
-      { error: 'lookup must be an object with site, operation and params' },
-    )
-    .optional()
-    .describe(
-      'Our addition to the spec: run one knowledge-graph lookup recipe directly, with no model and no browser. The task completes with the mapped fields in `result` and `structured_content`',
-    ),
-  sessionId: z
-    .string({ error: 'sessionId must be a string' })
-    .min(1, 'sessionId must not be empty')
-    .max(MAX_ID_LENGTH, `sessionId must be at most ${MAX_ID_LENGTH} characters`)
-    .optional()
-    .describe("A previous task's sessionId, to continue that conversation; omitted starts a new session"),
-  startUrl: httpUrl('startUrl').optional().describe('Page to start from; skips URL discovery'),
-  schema: z
-    .record(z.string(), z.unknown(), { error: 'schema must be a JSON Schema object' })
-    .refine((s) => JSON.stringify(s).length <= 64_000, 'schema must be at most 64 KB')
-    // Stored inside the task item (agent.schema), two levels below its root, within DynamoDB's 32.
-    .refine((s) => !nestsDeeperThan(s, MAX_SCHEMA_DEPTH), `schema must not nest deeper than ${MAX_SCHEMA_DEPTH} levels`)
-    .superRefine((s, ctx) => {
-      const problem = unsupportedPattern(s);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .optional()
-    .describe('JSON Schema (at most 64 KB, 24 levels) of the structured output wanted; the completed task then has `structured_content`'),
-  maxSteps: z
-    .number({ error: 'maxSteps must be a number' })
-    .int('maxSteps must be an integer')
-    .positive('maxSteps must be at least 1')
-    .optional()
-    .describe(`Step budget; default ${MAX_STEPS}, and the server uses min(maxSteps, ${MAX_STEPS})`),
-  include_html_dump: z
-    .boolean({ error: 'include_html_dump must be a boolean' })
-    .optional()
-    .describe('When true, the finished task carries `html_dump` (raw HTML of the final page)'),
-}).superRefine((body, ctx) => {
-  if (body.lookup === undefined) {
-    if (body.task === undefined) ctx.addIssue({ code: 'custom', path: ['task'], message: 'task is required (or give lookup to run a recipe without a model)' });
-    return;
-  }
-  // A recipe call has no page and no model: these would be silently ignored, so they are refused.
-  for (const field of ['startUrl', 'schema', 'maxSteps', 'include_html_dump'] as const) {
-    if (body[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} does not apply to a lookup task (it runs a recipe, with no browser or model)` });
-  }
-}).meta({ anyOf: [{ required: ['task'] }, { required: ['lookup'] }] });
+export const CreateTaskBody = z
+  .object({
+    endUserId: EndUserIdSchema,
+    task: z
+      .string({ error: (iss) => (iss.input === undefined ? 'task is required' : 'task must be a string') })
+      .refine((s) => s.trim().length > 0, 'task must not be blank')
+      .refine((s) => s.length <= 20_000, 'task must be at most 20000 characters')
+      .optional()
+      .describe('What the agent should do, in natural language; not blank. Required unless `lookup` is given'),
+    lookup: z
+      .strictObject(
+        {
+          site: z
+            .string({ error: 'lookup.site must be a string' })
+            .min(1, 'lookup.site must not be empty')
+            .max(64)
+            .describe('Site id of the knowledge graph, e.g. "npm"'),
+          operation: z
+            .string({ error: 'lookup.operation must be a string' })
+            .min(1, 'lookup.operation must not be empty')
+            .max(64)
+            .describe('Operation of that site, e.g. "package"'),
+          params: z
+            .record(z.string(), z.unknown(), { error: 'lookup.params must be an object' })
+            .refine((p) => JSON.stringify(p).length <= 4_000, 'lookup.params must be at most 4 KB')
+            .refine((p) => !nestsDeeperThan(p, 4), 'lookup.params must not nest deeper than 4 levels')
+            .default({})
+            .describe("The operation's parameters"),
+        },
+        { error: 'lookup must be an object with site, operation and params' },
+      )
+      .optional()
+      .describe(
+        'Our addition to the spec: run one knowledge-graph lookup recipe directly, with no model and no browser. The task completes with the mapped fields in `result` and `structured_content`',
+      ),
+    sessionId: z
+      .string({ error: 'sessionId must be a string' })
+      .min(1, 'sessionId must not be empty')
+      .max(MAX_ID_LENGTH, `sessionId must be at most ${MAX_ID_LENGTH} characters`)
+      .optional()
+      .describe("A previous task's sessionId, to continue that conversation; omitted starts a new session"),
+    startUrl: httpUrl('startUrl').optional().describe('Page to start from; skips URL discovery'),
+    schema: z
+      .record(z.string(), z.unknown(), { error: 'schema must be a JSON Schema object' })
+      .refine((s) => JSON.stringify(s).length <= 64_000, 'schema must be at most 64 KB')
+      // Stored inside the task item (agent.schema), two levels below its root, within DynamoDB's 32.
+      .refine(
+        (s) => !nestsDeeperThan(s, MAX_SCHEMA_DEPTH),
+        `schema must not nest deeper than ${MAX_SCHEMA_DEPTH} levels`,
+      )
+      .superRefine((s, ctx) => {
+        const problem = unsupportedPattern(s);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional()
+      .describe(
+        'JSON Schema (at most 64 KB, 24 levels) of the structured output wanted; the completed task then has `structured_content`',
+      ),
+    maxSteps: z
+      .number({ error: 'maxSteps must be a number' })
+      .int('maxSteps must be an integer')
+      .positive('maxSteps must be at least 1')
+      .optional()
+      .describe(`Step budget; default ${MAX_STEPS}, and the server uses min(maxSteps, ${MAX_STEPS})`),
+    include_html_dump: z
+      .boolean({ error: 'include_html_dump must be a boolean' })
+      .optional()
+      .describe('When true, the finished task carries `html_dump` (raw HTML of the final page)'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.lookup === undefined) {
+      if (body.task === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['task'],
+          message: 'task is required (or give lookup to run a recipe without a model)',
+        });
+      return;
+    }
+    // A recipe call has no page and no model: these would be silently ignored, so they are refused.
+    for (const field of ['startUrl', 'schema', 'maxSteps', 'include_html_dump'] as const) {
+      if (body[field] !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `${field} does not apply to a lookup task (it runs a recipe, with no browser or model)`,
+        });
+    }
+  })
+  .meta({ anyOf: [{ required: ['task'] }, { required: ['lookup'] }] });
 export type CreateTaskInput = z.infer<typeof CreateTaskBody>;
 
 /** SPEC §8: the server uses min(maxSteps, 25). */
@@ -125,7 +151,10 @@ export const TaskViewSchema = z.object({
     .union([z.string(), z.record(z.string(), z.unknown())])
     .optional()
     .describe('The final answer: a string, or an object for structured results'),
-  structured_content: z.record(z.string(), z.unknown()).optional().describe('Present when the request had `schema`; conforms to it'),
+  structured_content: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('Present when the request had `schema`; conforms to it'),
   html_dump: z.string().optional().describe('Present when the request had `include_html_dump: true`'),
   totalSteps: z.number().int(),
   durationMs: z.number(),
@@ -153,7 +182,9 @@ export const SessionSummarySchema = z
   })
   .describe('One session; `firstTask` is its first task, usable as a title');
 
-export const SessionListSchema = z.object({ sessions: z.array(SessionSummarySchema).describe('Most recently active first') });
+export const SessionListSchema = z.object({
+  sessions: z.array(SessionSummarySchema).describe('Most recently active first'),
+});
 
 export const SessionSchema = z.object({
   sessionId: z.string(),

@@ -27,7 +27,11 @@ export class SqsTaskQueue implements TaskQueue {
 
   async retryAfter(kind: TaskMessage['kind'], receiptHandle: string, seconds: number): Promise<void> {
     await this.sqs.send(
-      new ChangeMessageVisibilityCommand({ QueueUrl: this.url(kind), ReceiptHandle: receiptHandle, VisibilityTimeout: Math.round(seconds) }),
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: this.url(kind),
+        ReceiptHandle: receiptHandle,
+        VisibilityTimeout: Math.round(seconds),
+      }),
     );
   }
 }

@@ -41,9 +41,19 @@ export interface TaskRepository {
    */
   updateRunning(taskId: string, progress: TaskProgress, now: Date): Promise<RunningState>;
   /** Ends a running task; false if it already ended (terminal statuses are never overwritten). */
-  finish(taskId: string, status: Exclude<TaskStatus, 'pending' | 'running'>, progress: TaskProgress, now: Date): Promise<boolean>;
+  finish(
+    taskId: string,
+    status: Exclude<TaskStatus, 'pending' | 'running'>,
+    progress: TaskProgress,
+    now: Date,
+  ): Promise<boolean>;
   /** Fails a task that is not yet terminal (enqueue failure, sweeper). */
-  failUnlessTerminal(taskId: string, error: string, now: Date, onlyIf?: { status: TaskStatus; updatedBefore?: string }): Promise<boolean>;
+  failUnlessTerminal(
+    taskId: string,
+    error: string,
+    now: Date,
+    onlyIf?: { status: TaskStatus; updatedBefore?: string },
+  ): Promise<boolean>;
   /** Cancels a pending task at once, or flags a running one to stop at its next step. */
   requestCancel(taskId: string, now: Date): Promise<'cancelled' | 'flagged' | 'terminal'>;
   listByStatus(status: TaskStatus, updatedBefore: string, limit: number): Promise<TaskItem[]>;

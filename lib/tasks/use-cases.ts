@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { KnowledgeIndex } from '../knowledge/index.js';
 import { checkLookup } from '../knowledge/recipes.js';
 import type { AuthContext } from '../auth-context.js';
-import { ConflictError, describeError, EnqueueError, ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.js';
+import {
+  ConflictError,
+  describeError,
+  EnqueueError,
+  ForbiddenError,
+  NotFoundError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../errors.js';
 import type { Logger } from '../logger.js';
 import { TASK_RETENTION_DAYS } from '../aws/resources.js';
 import type { Config } from '../config.js';
@@ -76,13 +84,22 @@ export interface SubmitAgentInput {
 }
 
 /** The session a follow-up turn continues, checked for ownership and kind before anything is counted. */
-async function sessionToContinue(deps: Pick<TaskDeps, 'sessions'>, auth: AuthContext, sessionId: string, endUserId: string): Promise<SessionItem> {
+async function sessionToContinue(
+  deps: Pick<TaskDeps, 'sessions'>,
+  auth: AuthContext,
+  sessionId: string,
+  endUserId: string,
+): Promise<SessionItem> {
   const existing = await deps.sessions.get(sessionId);
   if (!existing) throw new NotFoundError('Session not found');
   if (existing.businessId !== auth.businessId) throw new ForbiddenError('This session belongs to another business');
-  if (existing.kind !== 'agent') throw new ValidationError('sessionId names a design-extraction session, which cannot be continued');
+  if (existing.kind !== 'agent')
+    throw new ValidationError('sessionId names a design-extraction session, which cannot be continued');
   // A session's history and browser state are one end-user's; another end-user must not be fed them.
-  if (existing.endUserId !== endUserId) throw new ValidationError('sessionId belongs to another endUserId; a session is continued by the end-user who started it');
+  if (existing.endUserId !== endUserId)
+    throw new ValidationError(
+      'sessionId belongs to another endUserId; a session is continued by the end-user who started it',
+    );
   return existing;
 }
 
@@ -95,13 +112,23 @@ export async function submitAgentTask(deps: TaskDeps, auth: AuthContext, input: 
   // a model every other agent task would fail. Lookup tasks need no model.
   if (input.agent.lookup) checkLookup(await deps.knowledge(), input.agent.lookup);
   else if (!deps.config.BTS_MODEL_PROVIDER) {
-    throw new ServiceUnavailableError('This deployment has no agent model configured, so agent tasks cannot run; nothing was counted. Design extractions and lookup tasks (the `lookup` field) still work.');
+    throw new ServiceUnavailableError(
+      'This deployment has no agent model configured, so agent tasks cannot run; nothing was counted. Design extractions and lookup tasks (the `lookup` field) still work.',
+    );
   }
-  const existing = input.sessionId === undefined ? undefined : await sessionToContinue(deps, auth, input.sessionId, input.endUserId);
+  const existing =
+    input.sessionId === undefined ? undefined : await sessionToContinue(deps, auth, input.sessionId, input.endUserId);
   const now = deps.now();
   const refund = await consumeQuota(deps, auth.businessId, now);
   const sessionId = existing?.sessionId ?? randomUUID();
-  const item = newTaskItem({ businessId: auth.businessId, sessionId, endUserId: input.endUserId, task: input.task, kind: 'agent', now });
+  const item = newTaskItem({
+    businessId: auth.businessId,
+    sessionId,
+    endUserId: input.endUserId,
+    task: input.task,
+    kind: 'agent',
+    now,
+  });
   item.agent = input.agent;
   try {
     await deps.tasks.create(item);
@@ -127,7 +154,11 @@ export async function submitAgentTask(deps: TaskDeps, auth: AuthContext, input: 
   } catch (err) {
     deps.logger.error('enqueue failed', { error: describeError(err) });
     const error = 'Failed to enqueue the task for execution; it was not run. Submit it again.';
-    await compensate(deps.logger, [['mark failed', () => deps.tasks.failUnlessTerminal(item.taskId, error, deps.now())]], refund);
+    await compensate(
+      deps.logger,
+      [['mark failed', () => deps.tasks.failUnlessTerminal(item.taskId, error, deps.now())]],
+      refund,
+    );
     throw new EnqueueError('Failed to enqueue the task; it was not run and was not counted. Retry the request.', err, {
       taskId: item.taskId,
     });
@@ -175,7 +206,10 @@ export async function submitDesignTask(
   } catch (err) {
     deps.logger.error('enqueue failed', { error: describeError(err) });
     await undo();
-    throw new EnqueueError('Failed to enqueue the design extraction; nothing was stored or counted. Retry the request.', err);
+    throw new EnqueueError(
+      'Failed to enqueue the design extraction; nothing was stored or counted. Retry the request.',
+      err,
+    );
   }
   return { taskId: item.taskId, sessionId, status: 'pending', createdAt: item.createdAt };
 }
@@ -188,14 +222,22 @@ async function ownedTask(deps: Pick<TaskDeps, 'tasks'>, auth: AuthContext, taskI
 }
 
 /** A task record with its offloaded fields back in place, cut to `budgetBytes` (lib/tasks/view-limits.ts). */
-async function readableView(deps: Pick<TaskDeps, 'results' | 'config'>, item: TaskItem, budgetBytes: number): Promise<TaskView> {
+async function readableView(
+  deps: Pick<TaskDeps, 'results' | 'config'>,
+  item: TaskItem,
+  budgetBytes: number,
+): Promise<TaskView> {
   const key = item.offloadedKey;
   const download = key ? () => deps.results.downloadUrl(key, deps.config.BTS_ASSET_URL_TTL_S) : undefined;
   return fitTaskView(toTaskView(await inlineOffloaded(deps.results, item)), budgetBytes, download);
 }
 
 /** GET /v1/tasks/{taskId}: the record of SPEC §2.1 with offloaded fields back in place. */
-export async function getTask(deps: Pick<TaskDeps, 'tasks' | 'results' | 'config'>, auth: AuthContext, input: { taskId: string }): Promise<TaskView> {
+export async function getTask(
+  deps: Pick<TaskDeps, 'tasks' | 'results' | 'config'>,
+  auth: AuthContext,
+  input: { taskId: string },
+): Promise<TaskView> {
   return readableView(deps, await ownedTask(deps, auth, input.taskId), RESPONSE_BUDGET_BYTES);
 }
 
@@ -206,7 +248,11 @@ export interface CancelOutcome {
 }
 
 /** POST /v1/tasks/{taskId}/cancel (our addition, DESIGN §6); a finished task is a conflict. */
-export async function cancelTask(deps: Pick<TaskDeps, 'tasks' | 'now'>, auth: AuthContext, input: { taskId: string }): Promise<CancelOutcome> {
+export async function cancelTask(
+  deps: Pick<TaskDeps, 'tasks' | 'now'>,
+  auth: AuthContext,
+  input: { taskId: string },
+): Promise<CancelOutcome> {
   await ownedTask(deps, auth, input.taskId);
   const outcome = await deps.tasks.requestCancel(input.taskId, deps.now());
   const current = await ownedTask(deps, auth, input.taskId);
@@ -254,7 +300,9 @@ export async function getSession(
   const session = await deps.sessions.get(input.sessionId);
   if (!session) throw new NotFoundError('Session not found');
   if (session.businessId !== auth.businessId) throw new ForbiddenError('This session belongs to another business');
-  const items = (await deps.tasks.listBySession(input.sessionId)).sort((a, b) => a.sessionSort.localeCompare(b.sessionSort));
+  const items = (await deps.tasks.listBySession(input.sessionId)).sort((a, b) =>
+    a.sessionSort.localeCompare(b.sessionSort),
+  );
   if (items.length === 0) throw new NotFoundError('Session has no tasks');
   // The response budget is shared: each turn gets an equal part of it.
   const share = Math.floor(RESPONSE_BUDGET_BYTES / items.length);

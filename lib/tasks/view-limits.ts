@@ -29,11 +29,18 @@ const bytes = (v: unknown): number => (v === undefined ? 0 : Buffer.byteLength(J
 /** The longest prefix of `s` whose UTF-8 encoding fits `max` bytes, never splitting a character. */
 function cutUtf8(s: string, max: number): string {
   if (Buffer.byteLength(s) <= max) return s;
-  return Buffer.from(s, 'utf8').subarray(0, Math.max(0, max)).toString('utf8').replace(/\uFFFD$/, '');
+  return Buffer.from(s, 'utf8')
+    .subarray(0, Math.max(0, max))
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
 }
 
 const capSteps = (steps: StepSummary[]): StepSummary[] =>
-  steps.slice(0, MAX_STEPS_SHOWN).map((s) => (s.msg.length > MAX_STEP_MESSAGE_CHARS ? { ...s, msg: `${s.msg.slice(0, MAX_STEP_MESSAGE_CHARS)}…` } : s));
+  steps
+    .slice(0, MAX_STEPS_SHOWN)
+    .map((s) =>
+      s.msg.length > MAX_STEP_MESSAGE_CHARS ? { ...s, msg: `${s.msg.slice(0, MAX_STEP_MESSAGE_CHARS)}…` } : s,
+    );
 
 /**
  * `view` cut to `budgetBytes` of JSON. `download` presigns the offloaded object; it is

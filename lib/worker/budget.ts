@@ -25,7 +25,9 @@ export const budgetFor = (kind: TaskItem['kind'], b: Budgets): number =>
   kind === 'agent' ? b.agentBudgetMs : b.designBudgetMs;
 
 /** The configured budgets (BTS_DESIGN_BUDGET_MS, BTS_AGENT_BUDGET_MS, BTS_SWEEP_GRACE_MS). */
-export const budgetsOf = (c: Pick<Config, 'BTS_DESIGN_BUDGET_MS' | 'BTS_AGENT_BUDGET_MS' | 'BTS_SWEEP_GRACE_MS'>): Budgets => ({
+export const budgetsOf = (
+  c: Pick<Config, 'BTS_DESIGN_BUDGET_MS' | 'BTS_AGENT_BUDGET_MS' | 'BTS_SWEEP_GRACE_MS'>,
+): Budgets => ({
   designBudgetMs: c.BTS_DESIGN_BUDGET_MS,
   agentBudgetMs: c.BTS_AGENT_BUDGET_MS,
   graceMs: c.BTS_SWEEP_GRACE_MS,

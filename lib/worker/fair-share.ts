@@ -25,7 +25,13 @@ export interface FairShareDeps {
  */
 export type Admission = { run: true; release: () => Promise<void> } | { run: false; consumed: boolean };
 
-export async function admit(d: FairShareDeps, message: TaskMessage, leaseUntil: Date, now: Date, log: Logger): Promise<Admission> {
+export async function admit(
+  d: FairShareDeps,
+  message: TaskMessage,
+  leaseUntil: Date,
+  now: Date,
+  log: Logger,
+): Promise<Admission> {
   const cap = d.config.BTS_MAX_RUNNING_PER_BUSINESS;
   if (cap <= 0) return { run: true, release: async () => undefined };
   const task = await d.tasks.get(message.taskId);
@@ -35,18 +41,27 @@ export async function admit(d: FairShareDeps, message: TaskMessage, leaseUntil: 
     return {
       run: true,
       release: () =>
-        d.slots.release(task.businessId, task.taskId).catch((err: unknown) => log.warn('could not release the running slot', { error: describeError(err) })),
+        d.slots
+          .release(task.businessId, task.taskId)
+          .catch((err: unknown) => log.warn('could not release the running slot', { error: describeError(err) })),
     };
   }
   try {
     await d.queue.send(message, { delaySeconds: FAIR_SHARE_DELAY_S });
   } catch (err) {
-    log.warn('business at its running cap and the deferral failed; the message will be redelivered', { error: describeError(err) });
+    log.warn('business at its running cap and the deferral failed; the message will be redelivered', {
+      error: describeError(err),
+    });
     return { run: false, consumed: false };
   }
-  log.info('business at its running cap; task deferred', { businessId: task.businessId, cap, delaySeconds: FAIR_SHARE_DELAY_S });
+  log.info('business at its running cap; task deferred', {
+    businessId: task.businessId,
+    cap,
+    delaySeconds: FAIR_SHARE_DELAY_S,
+  });
   return { run: false, consumed: true };
 }
 
 /** Backoff of the n-th transient failure: the configured base, doubled per attempt, at most 5 minutes. */
-export const retryDelaySeconds = (attempt: number, baseSeconds: number): number => Math.min(300, baseSeconds * 2 ** Math.max(0, attempt - 1));
+export const retryDelaySeconds = (attempt: number, baseSeconds: number): number =>
+  Math.min(300, baseSeconds * 2 ** Math.max(0, attempt - 1));

@@ -1,6 +1,13 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { Config } from '../config.js';
-import { AppError, describeError, TaskCancelledError, TaskFailedError, TaskGoneError, TransientWorkerError } from '../errors.js';
+import {
+  AppError,
+  describeError,
+  TaskCancelledError,
+  TaskFailedError,
+  TaskGoneError,
+  TransientWorkerError,
+} from '../errors.js';
 import type { Logger } from '../logger.js';
 import { TaskMessageSchema, type TaskItem, type TaskMessage } from '../tasks/model.js';
 import { offloadIfLarge, type ResultStore } from '../tasks/result-store.js';
@@ -21,7 +28,11 @@ export interface RunnerDeps {
   now: () => Date;
   config: Pick<
     Config,
-    'BTS_DESIGN_BUDGET_MS' | 'BTS_AGENT_BUDGET_MS' | 'BTS_SWEEP_GRACE_MS' | 'BTS_MAX_RUNNING_PER_BUSINESS' | 'BTS_RETRY_DELAY_S'
+    | 'BTS_DESIGN_BUDGET_MS'
+    | 'BTS_AGENT_BUDGET_MS'
+    | 'BTS_SWEEP_GRACE_MS'
+    | 'BTS_MAX_RUNNING_PER_BUSINESS'
+    | 'BTS_RETRY_DELAY_S'
   >;
 }
 
@@ -45,7 +56,9 @@ export const MAX_ATTEMPTS = 5;
  * failure, so SQS redelivers it (and moves it to the DLQ after repeated failures).
  * Batch size is 1 in practice; any N is handled one after another.
  */
-export function createTaskHandler<D extends RunnerDeps>(opts: TaskRunnerOptions<D>): (event: SQSEvent) => Promise<SQSBatchResponse> {
+export function createTaskHandler<D extends RunnerDeps>(
+  opts: TaskRunnerOptions<D>,
+): (event: SQSEvent) => Promise<SQSBatchResponse> {
   return async (event) => {
     const batchItemFailures: SQSBatchItemFailure[] = [];
     // Sequential on purpose: one Chromium shares the container's cores.
@@ -82,7 +95,9 @@ async function processRecord<D extends RunnerDeps>(record: SQSRecord, opts: Task
   try {
     admission = await admit(d, message, new Date(d.now().getTime() + budgetMs + budgets.graceMs), d.now(), log);
   } catch (err) {
-    log.warn('could not check the business running cap; the message will be redelivered', { error: describeError(err) });
+    log.warn('could not check the business running cap; the message will be redelivered', {
+      error: describeError(err),
+    });
     return false;
   }
   if (!admission.run) return admission.consumed;
@@ -126,7 +141,9 @@ async function claimAndRun<D extends RunnerDeps>(
     return true;
   } catch (err) {
     log.warn('could not record the outcome; the message will be redelivered', { error: describeError(err) });
-    await releaseLease(d, task.taskId).catch((e: unknown) => log.warn('could not release the lease', { error: describeError(e) }));
+    await releaseLease(d, task.taskId).catch((e: unknown) =>
+      log.warn('could not release the lease', { error: describeError(e) }),
+    );
     return false;
   }
 }
@@ -136,16 +153,24 @@ async function claimAndRun<D extends RunnerDeps>(
  * timeout (6x the worker timeout): the lease ends and the message becomes visible at
  * `retryAt`, and the sweeper leaves a task with a `retryAt` to its retry.
  */
-async function scheduleRetry(d: RunnerDeps, record: SQSRecord, task: TaskItem, error: string, log: Logger): Promise<void> {
+async function scheduleRetry(
+  d: RunnerDeps,
+  record: SQSRecord,
+  task: TaskItem,
+  error: string,
+  log: Logger,
+): Promise<void> {
   const delayS = retryDelaySeconds(task.attempts ?? 1, d.config.BTS_RETRY_DELAY_S);
   const retryAt = new Date(d.now().getTime() + delayS * 1000).toISOString();
   log.warn('transient failure; retrying after a backoff', { error, delaySeconds: delayS });
   await d.tasks
     .updateRunning(task.taskId, { leaseExpiresAt: retryAt, retryAt, retryError: error }, d.now())
     .catch((err: unknown) => log.warn('could not record the retry on the task', { error: describeError(err) }));
-  await d.queue
-    .retryAfter(task.kind, record.receiptHandle, delayS)
-    .catch((err: unknown) => log.warn('could not shorten the message visibility; it returns after the queue timeout', { error: describeError(err) }));
+  await d.queue.retryAfter(task.kind, record.receiptHandle, delayS).catch((err: unknown) =>
+    log.warn('could not shorten the message visibility; it returns after the queue timeout', {
+      error: describeError(err),
+    }),
+  );
 }
 
 /** Lets a redelivery take the task over at once instead of waiting out the lease. */
@@ -167,7 +192,13 @@ interface Stop {
 }
 const isStop = (v: unknown): v is Stop => typeof v === 'object' && v !== null && 'stop' in v;
 
-async function runJob<D extends RunnerDeps>(task: TaskItem, opts: TaskRunnerOptions<D>, budgetMs: number, d: D, log: Logger): Promise<Outcome> {
+async function runJob<D extends RunnerDeps>(
+  task: TaskItem,
+  opts: TaskRunnerOptions<D>,
+  budgetMs: number,
+  d: D,
+  log: Logger,
+): Promise<Outcome> {
   const controller = new AbortController();
   const stopped = new Promise<never>((_, reject) => {
     controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
@@ -197,7 +228,8 @@ async function runJob<D extends RunnerDeps>(task: TaskItem, opts: TaskRunnerOpti
     if (err instanceof TaskCancelledError) return { status: 'cancelled' };
     if (err instanceof TransientWorkerError) return { status: 'retry', error: err.message };
     // Errors raised on purpose say what went wrong in words meant for the caller.
-    if (err instanceof TaskFailedError || (err instanceof AppError && err.expose)) return { status: 'failed', error: err.message };
+    if (err instanceof TaskFailedError || (err instanceof AppError && err.expose))
+      return { status: 'failed', error: err.message };
     log.warn('job failed', { error: describeError(err) });
     const label = opts.kind === 'design' ? 'Design extraction failed' : 'Task failed';
     return { status: 'failed', error: `${label}: ${describeError(err)}` };
@@ -208,7 +240,13 @@ async function runJob<D extends RunnerDeps>(task: TaskItem, opts: TaskRunnerOpti
   }
 }
 
-async function writeOutcome(d: RunnerDeps, task: TaskItem, outcome: Outcome, claimedAt: Date, log: Logger): Promise<void> {
+async function writeOutcome(
+  d: RunnerDeps,
+  task: TaskItem,
+  outcome: Outcome,
+  claimedAt: Date,
+  log: Logger,
+): Promise<void> {
   const now = d.now();
   const durationMs = now.getTime() - claimedAt.getTime();
   let written: boolean;
@@ -222,7 +260,12 @@ async function writeOutcome(d: RunnerDeps, task: TaskItem, outcome: Outcome, cla
         // The estimate missed (DynamoDB counts differently): offload everything rather than lose the result.
         if (fields.offloadedKey || (err as { name?: string } | null)?.name !== 'ValidationException') throw err;
         log.warn('task item refused by DynamoDB; offloading the result', { error: describeError(err) });
-        written = await d.tasks.finish(task.taskId, 'completed', await offloadIfLarge(d.results, task, output, { force: true }), now);
+        written = await d.tasks.finish(
+          task.taskId,
+          'completed',
+          await offloadIfLarge(d.results, task, output, { force: true }),
+          now,
+        );
       }
       break;
     }
@@ -236,6 +279,7 @@ async function writeOutcome(d: RunnerDeps, task: TaskItem, outcome: Outcome, cla
     case 'gone':
       written = false;
   }
-  if (written) log.info('task finished', { status: outcome.status === 'retry' ? 'failed' : outcome.status, durationMs });
+  if (written)
+    log.info('task finished', { status: outcome.status === 'retry' ? 'failed' : outcome.status, durationMs });
   else log.info('task already ended elsewhere (cancelled or swept); outcome dropped', { outcome: outcome.status });
 }

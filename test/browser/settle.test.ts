@@ -41,11 +41,16 @@ afterEach(async () => {
   await closeBrowserSession(session);
 });
 
-async function tool(name: string, args: Record<string, unknown> = {}): Promise<{ text: string; isError: boolean; ms: number }> {
+async function tool(
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ text: string; isError: boolean; ms: number }> {
   const t = findTool(name);
   if (!t) throw new Error(`no tool ${name}`);
   const started = Date.now();
-  const r = renderToolResult(await runTool(t, { session: async () => session, knowledge, http: guardedTextGet(networkPolicy(true)) }, args));
+  const r = renderToolResult(
+    await runTool(t, { session: async () => session, knowledge, http: guardedTextGet(networkPolicy(true)) }, args),
+  );
   return { text: r.text, isError: r.isError, ms: Date.now() - started };
 }
 
@@ -64,7 +69,11 @@ describe('actions wait for what they cause', () => {
   it('a button that fetches (two chained calls) then renders: the next snapshot shows the data', async () => {
     const snap = await open('fetch.html');
     const clicked = await tool('click', { ref: refOf(snap, 'button', 'Load orders') });
-    expect(clicked.text.split('\n')).toEqual([expect.stringMatching(/^Clicked button "Load orders"$/), 'page updated', expect.stringContaining('Page: ')]);
+    expect(clicked.text.split('\n')).toEqual([
+      expect.stringMatching(/^Clicked button "Load orders"$/),
+      'page updated',
+      expect.stringContaining('Page: '),
+    ]);
     const after = (await tool('snapshot')).text;
     expect(after).toContain('Loaded 3 orders, total €184.50');
     expect(after).toContain('Order 1003: stove');
@@ -104,7 +113,10 @@ describe('actions wait for what they cause', () => {
     expect((await tool('snapshot')).text).toContain('Thank you, Grace.');
 
     snap = await open('slow-form.html');
-    const submitted = await tool('fill_form', { fields: [{ ref: refOf(snap, 'textbox', 'Name'), value: 'Linus' }], submit: true });
+    const submitted = await tool('fill_form', {
+      fields: [{ ref: refOf(snap, 'textbox', 'Name'), value: 'Linus' }],
+      submit: true,
+    });
     expect(submitted.text).toContain('Submitted the form\nnavigated to ');
     expect((await tool('snapshot')).text).toContain('Thank you, Linus.');
 
@@ -126,7 +138,9 @@ describe('actions wait for what they cause', () => {
     const snap = await open('long-poll.html');
     const clicked = await tool('click', { ref: refOf(snap, 'button', 'Subscribe to updates') });
     expect(clicked.ms).toBeLessThan(6_500);
-    expect(clicked.text).toMatch(/page updated \(answered after [\d.]+ s while 1 request\(s\) still running, e\.g\. .*\/slow\/never\?from=click\)/);
+    expect(clicked.text).toMatch(
+      /page updated \(answered after [\d.]+ s while 1 request\(s\) still running, e\.g\. .*\/slow\/never\?from=click\)/,
+    );
     expect((await tool('snapshot', { roles: ['status'] })).text).toContain('Subscribed');
   });
 });

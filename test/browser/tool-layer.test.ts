@@ -31,14 +31,21 @@ afterAll(async () => {
   await fx?.close();
 });
 
-async function tool(session: BrowserSession, name: string, args: Record<string, unknown> = {}): Promise<{ text: string; isError: boolean }> {
+async function tool(
+  session: BrowserSession,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ text: string; isError: boolean }> {
   const t = findTool(name);
   if (!t) throw new Error(`no tool ${name}`);
-  const r = renderToolResult(await runTool(t, { session: async () => session, knowledge, http: guardedTextGet(networkPolicy(true)) }, args));
+  const r = renderToolResult(
+    await runTool(t, { session: async () => session, knowledge, http: guardedTextGet(networkPolicy(true)) }, args),
+  );
   return { text: r.text, isError: r.isError };
 }
 
-const refOf = (snap: string, role: string, name: string): string => /\[ref=([a-z0-9]+)\]/.exec(snap.split('\n').find((l) => l.includes(`${role} "${name}"`)) ?? '')?.[1] ?? 'missing';
+const refOf = (snap: string, role: string, name: string): string =>
+  /\[ref=([a-z0-9]+)\]/.exec(snap.split('\n').find((l) => l.includes(`${role} "${name}"`)) ?? '')?.[1] ?? 'missing';
 
 describe('browser tool layer', () => {
   it('caps a large page with the narrowing marker; a roles filter is a small fraction of it', async () => {
@@ -53,13 +60,18 @@ describe('browser tool layer', () => {
     expect(narrowed.text).toContain('link "Details 399"');
     expect(narrowed.text).not.toContain('Details 398');
     // A ref outside the capped part still works: refs of the whole page are remembered.
-    expect((await tool(session, 'click', { ref: refOf(narrowed.text, 'link', 'Details 399') })).text).toContain('next.html?p=399');
+    expect((await tool(session, 'click', { ref: refOf(narrowed.text, 'link', 'Details 399') })).text).toContain(
+      'next.html?p=399',
+    );
     await closeBrowserSession(session);
   });
 
   it('humanized typing lands the same text, and the careful preset is slower', async () => {
     const timeFill = async (preset: 'default' | 'careful'): Promise<number> => {
-      const session = await createBrowserSession((await pool.lease('t')).browser, { humanize: true, humanPreset: preset });
+      const session = await createBrowserSession((await pool.lease('t')).browser, {
+        humanize: true,
+        humanPreset: preset,
+      });
       await tool(session, 'navigate', { url: `${fx.url}/pages/form.html` });
       const snap = (await tool(session, 'snapshot')).text;
       const started = Date.now();
@@ -78,17 +90,23 @@ describe('browser tool layer', () => {
     expect(careful).toBeGreaterThan(normal);
   });
 
-  it('sends a session\'s traffic through its proxy', async () => {
+  it("sends a session's traffic through its proxy", async () => {
     // A forward proxy on loopback: the page host does not resolve, so only the proxy can answer.
     const seen: string[] = [];
     const proxy = createServer((req, res) => {
       seen.push(req.url ?? '');
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Via proxy</title><main><p>served by the proxy</p></main>');
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<title>Via proxy</title><main><p>served by the proxy</p></main>');
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
-    const session = await createBrowserSession((await pool.lease('t')).browser, { proxy: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+    const session = await createBrowserSession((await pool.lease('t')).browser, {
+      proxy: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    });
     try {
-      expect((await tool(session, 'navigate', { url: 'http://shop.bts-proxy.test/item' })).text).toContain('Title: Via proxy');
+      expect((await tool(session, 'navigate', { url: 'http://shop.bts-proxy.test/item' })).text).toContain(
+        'Title: Via proxy',
+      );
       expect(seen).toContain('http://shop.bts-proxy.test/item');
     } finally {
       await closeBrowserSession(session);
@@ -97,7 +115,13 @@ describe('browser tool layer', () => {
   });
 
   it('closes idle sessions of a registry', async () => {
-    const registry = new SessionRegistry(pool, 't', networkPolicy(true), { idleTimeoutMs: 100, maxSessions: 5 }, createLogger('error'));
+    const registry = new SessionRegistry(
+      pool,
+      't',
+      networkPolicy(true),
+      { idleTimeoutMs: 100, maxSessions: 5 },
+      createLogger('error'),
+    );
     const id = await registry.create({});
     const session = registry.get(id);
     expect(session).toBeDefined();
@@ -110,7 +134,13 @@ describe('browser tool layer', () => {
   it('tools that need a session say so when called without one', async () => {
     const t = findTool('snapshot');
     if (!t) throw new Error('no snapshot tool');
-    const r = renderToolResult(await runTool(t, { session: sessionResolver(undefined), knowledge, http: guardedTextGet(networkPolicy(true)) }, {}));
+    const r = renderToolResult(
+      await runTool(
+        t,
+        { session: sessionResolver(undefined), knowledge, http: guardedTextGet(networkPolicy(true)) },
+        {},
+      ),
+    );
     expect(r.isError).toBe(true);
     expect(r.text).toContain('create_session');
   });

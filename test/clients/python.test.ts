@@ -40,7 +40,13 @@ function python(args: string[], env: Record<string, string> = {}): Promise<Pytho
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     child.on('error', (err: NodeJS.ErrnoException) =>
-      done({ code: null, output: err.code === 'ENOENT' ? 'python3 is not installed (or not on PATH): the Python client tests need Python 3.9 or newer' : String(err) }),
+      done({
+        code: null,
+        output:
+          err.code === 'ENOENT'
+            ? 'python3 is not installed (or not on PATH): the Python client tests need Python 3.9 or newer'
+            : String(err),
+      }),
     );
     child.on('close', (code) => done({ code, output }));
   });
@@ -69,7 +75,9 @@ beforeAll(async () => {
   };
   shop = await startFixtureServer({ routes: [slowWander, catalogueRoute()] });
   pages = await startFixtureServer();
-  llm = await startScriptedOpenAIServer((task) => (task.includes('Ridge Pack') ? shopper({ query: 'pack', product: /Ridge Pack 30L/ }) : wanderer));
+  llm = await startScriptedOpenAIServer((task) =>
+    task.includes('Ridge Pack') ? shopper({ query: 'pack', product: /Ridge Pack 30L/ }) : wanderer,
+  );
   rt = await startTestRuntime({
     workers: true,
     env: { BTS_MODEL_PROVIDER: 'openai-compatible', BTS_MODEL_BASE_URL: llm.baseUrl, BTS_MODEL: 'scripted' },
@@ -97,7 +105,10 @@ afterAll(async () => {
 
 describe('Python client', () => {
   it('python3 is 3.9 or newer', async () => {
-    const run = await python(['-c', 'import sys; print("%d.%d" % sys.version_info[:2]); sys.exit(0 if sys.version_info >= (3, 9) else 1)']);
+    const run = await python([
+      '-c',
+      'import sys; print("%d.%d" % sys.version_info[:2]); sys.exit(0 if sys.version_info >= (3, 9) else 1)',
+    ]);
     expect(run.code, run.output).toBe(0);
   });
 
@@ -109,7 +120,10 @@ describe('Python client', () => {
     const run = await python(['-m', 'unittest', 'discover', '-v', '-s', LIVE_TESTS, '-p', 'test_*.py'], env);
     expectPassed(run, 11);
     // The scripted model saw the Python client's agent task.
-    expect(llm.requests.some((r) => JSON.stringify(r).includes('Ridge Pack 30L')), run.output).toBe(true);
+    expect(
+      llm.requests.some((r) => JSON.stringify(r).includes('Ridge Pack 30L')),
+      run.output,
+    ).toBe(true);
   }, 300_000);
 
   it('runs a model-free lookup task through tasks.run()', async () => {

@@ -22,7 +22,9 @@ interface ScriptedPeer {
   close(): Promise<void>;
 }
 
-async function startPeer(script: (n: number, method: string) => { status: number; body: unknown; headers?: Record<string, string> } | 'drop'): Promise<ScriptedPeer> {
+async function startPeer(
+  script: (n: number, method: string) => { status: number; body: unknown; headers?: Record<string, string> } | 'drop',
+): Promise<ScriptedPeer> {
   const seen: ScriptedPeer['seen'] = [];
   const server: Server = createServer((req, res) => {
     seen.push({ method: req.method ?? '', path: req.url ?? '', at: Date.now() });
@@ -31,7 +33,11 @@ async function startPeer(script: (n: number, method: string) => { status: number
       req.socket.destroy();
       return;
     }
-    res.writeHead(answer.status, { 'content-type': 'application/json', 'x-request-id': `peer-${seen.length}`, ...answer.headers });
+    res.writeHead(answer.status, {
+      'content-type': 'application/json',
+      'x-request-id': `peer-${seen.length}`,
+      ...answer.headers,
+    });
     res.end(JSON.stringify(answer.body));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -43,12 +49,26 @@ async function startPeer(script: (n: number, method: string) => { status: number
   };
 }
 
-const task = { taskId: 't1', sessionId: 's1', endUserId: 'u', task: 'x', status: 'completed', totalSteps: 0, durationMs: 0, visitedUrls: [], stepSummaries: [], createdAt: 'c', updatedAt: 'u' };
+const task = {
+  taskId: 't1',
+  sessionId: 's1',
+  endUserId: 'u',
+  task: 'x',
+  status: 'completed',
+  totalSteps: 0,
+  durationMs: 0,
+  visitedUrls: [],
+  stepSummaries: [],
+  createdAt: 'c',
+  updatedAt: 'u',
+};
 const fast = { baseDelayMs: 20, maxDelayMs: 50 };
 
 describe('retries over HTTP', () => {
   it('retries a GET through 503s and a dropped connection, then succeeds', async () => {
-    const peer = await startPeer((n) => (n === 1 ? { status: 503, body: { error: 'busy' } } : n === 2 ? 'drop' : { status: 200, body: task }));
+    const peer = await startPeer((n) =>
+      n === 1 ? { status: 503, body: { error: 'busy' } } : n === 2 ? 'drop' : { status: 200, body: task },
+    );
     try {
       const client = new BrowserTaskClient({ baseUrl: peer.url, apiKey: 'k', retry: fast });
       expect(await client.tasks.get('t1')).toEqual(task);
@@ -72,7 +92,11 @@ describe('retries over HTTP', () => {
   });
 
   it('waits out Retry-After on a rate-limited GET, and gives up after maxRetries', async () => {
-    const peer = await startPeer((n) => (n === 1 ? { status: 429, body: { error: 'slow down' }, headers: { 'retry-after': '1' } } : { status: 200, body: task }));
+    const peer = await startPeer((n) =>
+      n === 1
+        ? { status: 429, body: { error: 'slow down' }, headers: { 'retry-after': '1' } }
+        : { status: 200, body: task },
+    );
     try {
       const client = new BrowserTaskClient({ baseUrl: peer.url, apiKey: 'k', retry: fast });
       await client.tasks.get('t1');
@@ -125,14 +149,26 @@ describe('the built package', () => {
 
   it('compiles with web-standard types only to ESM + .d.ts and works against the service', async () => {
     // Prepare: the package's own tsconfig (no Node types), into a scratch directory.
-    await promisify(execFile)(process.execPath, [tscBin(), '-p', join(PACKAGE_DIR, 'tsconfig.json'), '--outDir', outDir]);
+    await promisify(execFile)(process.execPath, [
+      tscBin(),
+      '-p',
+      join(PACKAGE_DIR, 'tsconfig.json'),
+      '--outDir',
+      outDir,
+    ]);
     writeFileSync(join(outDir, 'package.json'), JSON.stringify({ type: 'module' }));
     expect(readFileSync(join(outDir, 'index.d.ts'), 'utf8')).toContain('BrowserTaskClient');
-    const pkg = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as { name: string; version: string; dependencies?: object };
+    const pkg = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+      dependencies?: object;
+    };
     expect(pkg).toMatchObject({ name: '@browser-task-service/client', version: '0.1.0' });
     expect(pkg.dependencies).toBeUndefined();
     // Act
-    const built = (await import(pathToFileURL(join(outDir, 'index.js')).href)) as typeof import('../../clients/typescript/src/index.js');
+    const built = (await import(
+      pathToFileURL(join(outDir, 'index.js')).href
+    )) as typeof import('../../clients/typescript/src/index.js');
     const client = new built.BrowserTaskClient({ baseUrl: rt.url, apiKey: rt.key });
     const submitted = await client.tasks.create({ endUserId: 'built', task: 'from the built package' });
     // Assess

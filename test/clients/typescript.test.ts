@@ -39,7 +39,9 @@ beforeAll(async () => {
   };
   shop = await startFixtureServer({ routes: [slowWander, catalogueRoute()] });
   pages = await startFixtureServer();
-  llm = await startScriptedOpenAIServer((task) => (task.includes('Ridge Pack') ? shopper({ query: 'pack', product: /Ridge Pack 30L/ }) : wanderer));
+  llm = await startScriptedOpenAIServer((task) =>
+    task.includes('Ridge Pack') ? shopper({ query: 'pack', product: /Ridge Pack 30L/ }) : wanderer,
+  );
   rt = await startTestRuntime({
     workers: true,
     env: { BTS_MODEL_PROVIDER: 'openai-compatible', BTS_MODEL_BASE_URL: llm.baseUrl, BTS_MODEL: 'scripted' },
@@ -64,11 +66,17 @@ describe('design', () => {
     const colors = task.design?.results.colors;
     expect(colors && 'colors' in colors ? colors.colors.map((c) => c.hex.toLowerCase()) : []).toContain('#2563eb');
     const logo = task.design?.results.logo;
-    expect(logo && 'logo' in logo ? logo.logo : undefined).toMatchObject({ found: true, src: expect.stringContaining('acme-logo.png') });
+    expect(logo && 'logo' in logo ? logo.logo : undefined).toMatchObject({
+      found: true,
+      src: expect.stringContaining('acme-logo.png'),
+    });
   });
 
   it('a single extractor goes through the path alias and runs alone', async () => {
-    const submitted = await client.design.extract(`${pages.url}/design/acme/`, { endUserId: 'ts-designer', extractors: ['fonts'] });
+    const submitted = await client.design.extract(`${pages.url}/design/acme/`, {
+      endUserId: 'ts-designer',
+      extractors: ['fonts'],
+    });
     expect(submitted).toMatchObject({ status: 'pending', extractors: ['fonts'], enableIpRotation: false });
     const task = await client.tasks.wait(submitted.taskId);
     expect(task.status, task.error).toBe('completed');
@@ -116,10 +124,16 @@ describe('agent tasks', () => {
   });
 
   it('stops waiting when the caller aborts', async () => {
-    const { taskId } = await client.tasks.create({ endUserId: 'ts-wanderer', task: 'Wander again', startUrl: `${shop.url}/` });
+    const { taskId } = await client.tasks.create({
+      endUserId: 'ts-wanderer',
+      task: 'Wander again',
+      startUrl: `${shop.url}/`,
+    });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
-    await expect(client.tasks.wait(taskId, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(client.tasks.wait(taskId, { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     await client.tasks.cancel(taskId);
     expect((await client.tasks.wait(taskId, { timeoutMs: 60_000 })).status).toBe('cancelled');
   });
@@ -133,7 +147,10 @@ describe('lookup tasks', () => {
     try {
       const c = fixtureCase('npm', 'package');
       // Act
-      const task = await client.tasks.run({ endUserId: 'ts-lookup', lookup: { site: 'npm', operation: 'package', params: c.params } });
+      const task = await client.tasks.run({
+        endUserId: 'ts-lookup',
+        lookup: { site: 'npm', operation: 'package', params: c.params },
+      });
       // Assess
       expect(task.status, task.error).toBe('completed');
       expect(task.result).toEqual(c.expect);
@@ -160,7 +177,9 @@ describe('typed errors', () => {
     expect(error).toBeInstanceOf(QuotaExceededError);
     expect(error).toMatchObject({ status: 429, limit: 1, used: 1, error: expect.stringMatching(/quota/) });
     expect((error as QuotaExceededError).requestId).toEqual(expect.any(String));
-    await expect(limited.design.extract('https://example.com/', { endUserId: 'q' })).rejects.toBeInstanceOf(QuotaExceededError);
+    await expect(limited.design.extract('https://example.com/', { endUserId: 'q' })).rejects.toBeInstanceOf(
+      QuotaExceededError,
+    );
   });
 
   it('maps 400 and 404 with the API’s message', async () => {
@@ -175,7 +194,9 @@ describe('typed errors', () => {
 
 describe('credentials', () => {
   it('round trip: put, status, delete one field, delete all', async () => {
-    expect(await client.credentials.put('ts-user', { redditSession: 'r-secret', twitterAuthToken: 't-secret' })).toEqual({ ok: true });
+    expect(
+      await client.credentials.put('ts-user', { redditSession: 'r-secret', twitterAuthToken: 't-secret' }),
+    ).toEqual({ ok: true });
     expect(await client.credentials.get('ts-user')).toEqual({
       endUserId: 'ts-user',
       platforms: { twitter: true, reddit: true, tiktok: false, instagram: false },
@@ -194,7 +215,11 @@ describe('API keys (dashboard token)', () => {
     const other = new BrowserTaskClient({ baseUrl: rt.url, apiKey: created.apiKey });
     await other.tasks.list();
     const { keys } = await client.apiKeys.list();
-    expect(keys.find((k) => k.keyId === created.keyId)).toMatchObject({ label: 'ts-client', revokedAt: null, lastUsedAt: expect.any(String) });
+    expect(keys.find((k) => k.keyId === created.keyId)).toMatchObject({
+      label: 'ts-client',
+      revokedAt: null,
+      lastUsedAt: expect.any(String),
+    });
     expect(await client.apiKeys.revoke(created.keyId)).toEqual({ ok: true });
     // Assess
     const denied = await other.tasks.list().catch((e: unknown) => e);

@@ -57,31 +57,49 @@ describe('design assets in S3', () => {
     const url = `${server.url}/design/acme/`;
     const { results } = await withPage(async (page) => {
       await prepareDesignPage(page, url, { timeoutMs: 15_000 });
-      return extractDesign(page, { url, extractors: ['images', 'fonts', 'logo'], assets: store, assetPrefix: 'biz-1/task-1/', network: LOCAL_NETWORK });
+      return extractDesign(page, {
+        url,
+        extractors: ['images', 'fonts', 'logo'],
+        assets: store,
+        assetPrefix: 'biz-1/task-1/',
+        network: LOCAL_NETWORK,
+      });
     });
     const images = (results.images as { images: ImageEntry[] }).images;
     const hero = images.find((i) => i.src.endsWith('/images/hero.png'));
     expect(hero?.s3Key).toMatch(/^biz-1\/task-1\/images\/[0-9a-f]{20}\.png$/);
     expect(hero?.originalSrc).toBe(hero?.src);
-    expect(await download(hero?.downloadUrl)).toEqual(await readFile(join(FIXTURES_DIR, 'design/acme/images/hero.png')));
+    expect(await download(hero?.downloadUrl)).toEqual(
+      await readFile(join(FIXTURES_DIR, 'design/acme/images/hero.png')),
+    );
     const dataUri = images.find((i) => i.src.startsWith('data:'));
     expect((await download(dataUri?.downloadUrl)).subarray(1, 4).toString()).toBe('PNG');
 
     const serif = (results.fonts as { fonts: FontEntry[] }).fonts.find((f) => f.family === 'Source Serif 4');
     expect(serif?.originalFaceUrl).toMatch(/source-serif-4-regular\.woff2$/);
     expect(serif?.s3Key).toMatch(/^biz-1\/task-1\/fonts\/.*\.woff2$/);
-    expect(await download(serif?.downloadUrl)).toEqual(await readFile(join(FIXTURES_DIR, 'design/_fonts/source-serif-4-regular.woff2')));
+    expect(await download(serif?.downloadUrl)).toEqual(
+      await readFile(join(FIXTURES_DIR, 'design/_fonts/source-serif-4-regular.woff2')),
+    );
 
     const logo = (results.logo as { logo: LogoResult }).logo;
     expect(logo.s3Key?.startsWith('biz-1/task-1/logo/')).toBe(true);
-    expect(await download(logo.downloadUrl)).toEqual(await readFile(join(FIXTURES_DIR, 'design/acme/images/acme-logo.png')));
+    expect(await download(logo.downloadUrl)).toEqual(
+      await readFile(join(FIXTURES_DIR, 'design/acme/images/acme-logo.png')),
+    );
   });
 
   it('uploads icon and inline-logo SVG markup', async () => {
     const url = `${server.url}/design/nightowl/`;
     const { results } = await withPage(async (page) => {
       await prepareDesignPage(page, url, { timeoutMs: 15_000 });
-      return extractDesign(page, { url, extractors: ['icons', 'logo'], assets: store, assetPrefix: 'biz-1/task-2/', network: LOCAL_NETWORK });
+      return extractDesign(page, {
+        url,
+        extractors: ['icons', 'logo'],
+        assets: store,
+        assetPrefix: 'biz-1/task-2/',
+        network: LOCAL_NETWORK,
+      });
     });
     const icons = (results.icons as { icons: IconEntry[] }).icons;
     expect(icons.length).toBeGreaterThan(0);
@@ -99,7 +117,13 @@ describe('design assets in S3', () => {
       `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${100 + i}" height="60"><rect width="10" height="10" fill="#${(i * 40503).toString(16).padStart(6, '0').slice(-6)}"/></svg>`)}`;
     const { results } = await withPage(async (page) => {
       await page.setContent(Array.from({ length: count }, (_, i) => `<img src="${svg(i)}" alt="">`).join(''));
-      return extractDesign(page, { url: 'about:blank', extractors: ['images'], assets: store, assetPrefix: 'biz-1/task-3/', network: LOCAL_NETWORK });
+      return extractDesign(page, {
+        url: 'about:blank',
+        extractors: ['images'],
+        assets: store,
+        assetPrefix: 'biz-1/task-3/',
+        network: LOCAL_NETWORK,
+      });
     });
     const images = (results.images as { images: ImageEntry[] }).images;
     expect(images).toHaveLength(count);
@@ -112,7 +136,12 @@ describe('extractor isolation', () => {
     const url = `${server.url}/design/_hostile/`;
     const { results } = await withPage(async (page) => {
       await prepareDesignPage(page, url, { timeoutMs: 15_000 });
-      return extractDesign(page, { url, extractors: ['fonts', 'colors', 'logo'], assetPrefix: 'x/', network: LOCAL_NETWORK });
+      return extractDesign(page, {
+        url,
+        extractors: ['fonts', 'colors', 'logo'],
+        assetPrefix: 'x/',
+        network: LOCAL_NETWORK,
+      });
     });
     expect(results.fonts).toEqual({ error: expect.stringContaining('document.fonts is blocked here') });
     expect(results.colors).toHaveProperty('colors');

@@ -24,18 +24,28 @@ let work: string;
 
 function fontconfig(name: string, dir: string): string {
   const file = join(work, `${name}.conf`);
-  writeFileSync(file, `<?xml version="1.0"?>\n<fontconfig><dir>${dir}</dir><cachedir>${join(work, `${name}-cache`)}</cachedir></fontconfig>\n`);
+  writeFileSync(
+    file,
+    `<?xml version="1.0"?>\n<fontconfig><dir>${dir}</dir><cachedir>${join(work, `${name}-cache`)}</cachedir></fontconfig>\n`,
+  );
   return file;
 }
 
 async function fontsUnder(fontconfigFile: string): Promise<FontEntry[]> {
   // The launcher passes Chromium only an allow-list of the host environment; fontconfig's two variables are on it.
-  const browser = await launchBrowser({ hostEnv: () => ({ ...process.env, FONTCONFIG_FILE: fontconfigFile, FONTCONFIG_PATH: work }) });
+  const browser = await launchBrowser({
+    hostEnv: () => ({ ...process.env, FONTCONFIG_FILE: fontconfigFile, FONTCONFIG_PATH: work }),
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const url = `${server.url}/design/_stacks/`;
     await prepareDesignPage(page, url, { timeoutMs: 15_000 });
-    const { results } = await extractDesign(page, { url, extractors: ['fonts'], assetPrefix: 'biz/stacks/', network: LOCAL_NETWORK });
+    const { results } = await extractDesign(page, {
+      url,
+      extractors: ['fonts'],
+      assetPrefix: 'biz/stacks/',
+      network: LOCAL_NETWORK,
+    });
     return (results.fonts as { fonts: FontEntry[] }).fonts;
   } finally {
     await browser.close();
@@ -63,11 +73,24 @@ describe('declared fonts under two font sets', () => {
     const lone = await fontsUnder(fontconfig('lone', join(work, 'lone')));
     // Assess
     const declared = (fonts: FontEntry[]) =>
-      fonts.map((f) => ({ family: f.family, usage: f.usage, usages: f.usages, stack: f.stack, weights: f.weights, source: f.source, count: f.count }));
+      fonts.map((f) => ({
+        family: f.family,
+        usage: f.usage,
+        usages: f.usages,
+        stack: f.stack,
+        weights: f.weights,
+        source: f.source,
+        count: f.count,
+      }));
     expect(declared(lone)).toEqual(declared(full));
     expect(declared(full)).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ family: 'Georgia', usage: 'body', stack: ['Georgia', 'DejaVu Serif', 'serif'], source: 'system' }),
+        expect.objectContaining({
+          family: 'Georgia',
+          usage: 'body',
+          stack: ['Georgia', 'DejaVu Serif', 'serif'],
+          source: 'system',
+        }),
         expect.objectContaining({ family: 'Helvetica Neue', usage: 'heading', source: 'system' }),
         expect.objectContaining({ family: 'Source Serif 4', source: 'self-hosted' }),
         expect.objectContaining({ family: 'Menlo', usage: 'code', source: 'system' }),

@@ -59,7 +59,8 @@ beforeAll(async () => {
     if (path === '/') res.writeHead(200, { 'content-type': 'text/html' }).end(page());
     else if (path === '/sheet.css') res.writeHead(302, { location: toCanary('/sheet.css') }).end();
     else if (path.startsWith('/to-canary')) res.writeHead(302, { location: toCanary(path) }).end();
-    else if (path === '/logo-is-html.png') res.writeHead(200, { 'content-type': 'image/png' }).end('<html><script>steal()</script></html>');
+    else if (path === '/logo-is-html.png')
+      res.writeHead(200, { 'content-type': 'image/png' }).end('<html><script>steal()</script></html>');
     else if (path === '/huge.png') {
       res.writeHead(200, { 'content-type': 'image/png' });
       res.write(PNG);
@@ -83,8 +84,11 @@ afterAll(async () => {
 
 describe('design extraction of a hostile page, guard on', () => {
   it('reaches no private address, caps downloads and inline fields, and stores only safe types', async () => {
-    const resolve: Resolver = async (host) => (host === 'site.example' ? [SITE_IP] : host === 'cdn.example' ? [CDN_IP] : ['127.0.0.1']);
-    const network = networkPolicy(false, resolve, { dial: (a, p) => ({ address: [SITE_IP, CDN_IP].includes(a) ? '127.0.0.1' : a, port: p }) });
+    const resolve: Resolver = async (host) =>
+      host === 'site.example' ? [SITE_IP] : host === 'cdn.example' ? [CDN_IP] : ['127.0.0.1'];
+    const network = networkPolicy(false, resolve, {
+      dial: (a, p) => ({ address: [SITE_IP, CDN_IP].includes(a) ? '127.0.0.1' : a, port: p }),
+    });
     const stored: StoredAsset[] = [];
     const store: AssetStore = {
       put: async (asset) => {
@@ -94,17 +98,21 @@ describe('design extraction of a hostile page, guard on', () => {
     };
     const failures: string[] = [];
     const url = `http://site.example:${portOf(site)}/`;
-    const out = await withGuardedSession(launcher, { network, signal: new AbortController().signal, tenant: 'hostile' }, async ({ session }) => {
-      await prepareDesignPage(session.page, url, { timeoutMs: 20_000 });
-      return extractDesign(session.page, {
-        url,
-        extractors: ['images', 'fonts', 'logo', 'icons'],
-        assets: store,
-        assetPrefix: 'assets/b/t/',
-        network,
-        onAssetFailure: (f) => failures.push(`${f.stage} ${f.asset}: ${f.error}`),
-      });
-    });
+    const out = await withGuardedSession(
+      launcher,
+      { network, signal: new AbortController().signal, tenant: 'hostile' },
+      async ({ session }) => {
+        await prepareDesignPage(session.page, url, { timeoutMs: 20_000 });
+        return extractDesign(session.page, {
+          url,
+          extractors: ['images', 'fonts', 'logo', 'icons'],
+          assets: store,
+          assetPrefix: 'assets/b/t/',
+          network,
+          onAssetFailure: (f) => failures.push(`${f.stage} ${f.asset}: ${f.error}`),
+        });
+      },
+    );
 
     expect(canaryHits).toEqual([]);
     // The huge image is skipped with a note; the redirected ones are refused.
@@ -122,7 +130,8 @@ describe('design extraction of a hostile page, guard on', () => {
     expect(html).toMatchObject({ contentType: 'application/octet-stream', disposition: 'attachment' });
     const svg = stored.find((s) => s.contentType === 'image/svg+xml');
     expect(svg?.disposition).toBe('attachment');
-    for (const s of stored.filter((x) => !x.disposition)) expect(s.contentType).toMatch(/^(image\/(png|jpeg|gif|webp|avif|x-icon)|font\/)/);
+    for (const s of stored.filter((x) => !x.disposition))
+      expect(s.contentType).toMatch(/^(image\/(png|jpeg|gif|webp|avif|x-icon)|font\/)/);
     // The font's face (a redirect to the canary) is declared but not downloaded.
     const fonts = (out.results.fonts as { fonts: FontEntry[] }).fonts;
     expect(fonts.find((f) => f.family === 'Trap')?.downloadUrl).toBeUndefined();

@@ -15,7 +15,16 @@ import type { LogoResult } from '../../lib/design/logo.js';
 import type { TokensResult } from '../../lib/design/tokens.js';
 import { EXTRACTORS } from '../../lib/tasks/model.js';
 import { FIXTURES_DIR, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { GroundTruthSchema, scoreColors, scoreFonts, scoreIcons, scoreImages, scoreLogo, type GroundTruth, type Score } from './scoring.js';
+import {
+  GroundTruthSchema,
+  scoreColors,
+  scoreFonts,
+  scoreIcons,
+  scoreImages,
+  scoreLogo,
+  type GroundTruth,
+  type Score,
+} from './scoring.js';
 
 /** Fixture pages live on loopback: the guard allows private addresses here (the guard has tests of its own). */
 const LOCAL_NETWORK = networkPolicy(true);
@@ -73,7 +82,12 @@ beforeAll(async () => {
     const page = await context.newPage();
     const url = `${server.url}/design/${site}/`;
     await prepareDesignPage(page, url, { timeoutMs: 15_000 });
-    const { results, inPageMs } = await extractDesign(page, { url, extractors: [...EXTRACTORS], assetPrefix: `biz/${site}/`, network: LOCAL_NETWORK });
+    const { results, inPageMs } = await extractDesign(page, {
+      url,
+      extractors: [...EXTRACTORS],
+      assetPrefix: `biz/${site}/`,
+      network: LOCAL_NETWORK,
+    });
     await context.close();
     const colors = noError<ColorsResult>(results.colors, 'colors');
     const run: Omit<Run, 'scores'> = {
@@ -166,7 +180,9 @@ describe.each(SITES)('design quality: %s', (site) => {
     expect(tokens.gradients).toHaveLength(want.gradientCount);
     expect(tokens.cssVariables.map((v) => v.name)).toEqual(expect.arrayContaining(want.cssVariablesInclude));
     for (const path of want.dtcgPaths) {
-      const node = path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], tokens.dtcg);
+      const node = path
+        .split('.')
+        .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], tokens.dtcg);
       expect(node, path).toHaveProperty('$value');
     }
   });

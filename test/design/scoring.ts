@@ -83,7 +83,9 @@ const near = (x: string, y: string): boolean => deltaE(parseCssColor(x)!, parseC
  */
 export function matchColors<T extends { hex: string }>(got: T[], want: { hex: string }[]): Map<number, T> {
   const pairs: { w: number; g: number; d: number }[] = [];
-  want.forEach((w, wi) => got.forEach((g, gi) => pairs.push({ w: wi, g: gi, d: deltaE(parseCssColor(w.hex)!, parseCssColor(g.hex)!) })));
+  want.forEach((w, wi) =>
+    got.forEach((g, gi) => pairs.push({ w: wi, g: gi, d: deltaE(parseCssColor(w.hex)!, parseCssColor(g.hex)!) })),
+  );
   const byWant = new Map<number, T>();
   const usedGot = new Set<number>();
   for (const p of pairs.filter((x) => x.d <= MATCH_DELTA_E).sort((x, y) => x.d - y.d)) {
@@ -103,12 +105,14 @@ export function scoreColors(got: PaletteColor[], issues: ContrastIssue[], gt: Gr
   ];
   gt.colors.forEach((want, i) => {
     const hit = matched.get(i);
-    if (want.role && hit && hit.role !== want.role) problems.push(`role of ${want.hex}: got ${hit.role}, want ${want.role}`);
+    if (want.role && hit && hit.role !== want.role)
+      problems.push(`role of ${want.hex}: got ${hit.role}, want ${want.role}`);
   });
   for (const want of gt.contrastIssues ?? []) {
     const hit = issues.find((x) => near(x.fg, want.fg) && near(x.bg, want.bg));
     if (!hit) problems.push(`missing contrast issue ${want.fg} on ${want.bg}`);
-    else if (hit.passesAA !== want.passesAA) problems.push(`contrast ${want.fg} on ${want.bg}: passesAA ${hit.passesAA}`);
+    else if (hit.passesAA !== want.passesAA)
+      problems.push(`contrast ${want.fg} on ${want.bg}: passesAA ${hit.passesAA}`);
   }
   return { precision: ratio(hits.size, got.length), recall: ratio(matched.size, gt.colors.length), problems };
 }
@@ -121,8 +125,15 @@ export function scoreImages(got: ImageEntry[], gt: GroundTruth): Score {
       a.type === b.type &&
       a.naturalWidth === b.naturalWidth &&
       a.naturalHeight === b.naturalHeight &&
-      (b.srcEndsWith ? a.src.endsWith(b.srcEndsWith) : b.srcStartsWith ? a.src.startsWith(b.srcStartsWith) : (a.svgSource ?? '').includes(b.svgIncludes ?? '\u0000')),
-    (x) => ('src' in x ? `${x.type} ${x.src.slice(0, 60) || 'inline svg'} ${x.naturalWidth}x${x.naturalHeight}` : JSON.stringify(x)),
+      (b.srcEndsWith
+        ? a.src.endsWith(b.srcEndsWith)
+        : b.srcStartsWith
+          ? a.src.startsWith(b.srcStartsWith)
+          : (a.svgSource ?? '').includes(b.svgIncludes ?? '\u0000')),
+    (x) =>
+      'src' in x
+        ? `${x.type} ${x.src.slice(0, 60) || 'inline svg'} ${x.naturalWidth}x${x.naturalHeight}`
+        : JSON.stringify(x),
   );
   return s;
 }
@@ -158,5 +169,9 @@ export function scoreLogo(got: LogoResult, gt: GroundTruth): Score {
       (got.type === want.type &&
         (!want.srcEndsWith || (got.src ?? '').endsWith(want.srcEndsWith)) &&
         (!want.svgIncludes || (got.svgSource ?? '').includes(want.svgIncludes))));
-  return { precision: ok ? 1 : 0, recall: ok ? 1 : 0, problems: ok ? [] : [`logo: got ${JSON.stringify({ ...got, svgSource: undefined })}`] };
+  return {
+    precision: ok ? 1 : 0,
+    recall: ok ? 1 : 0,
+    problems: ok ? [] : [`logo: got ${JSON.stringify({ ...got, svgSource: undefined })}`],
+  };
 }

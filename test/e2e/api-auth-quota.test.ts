@@ -117,7 +117,10 @@ describe('dashboard key management', () => {
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(limited.body).toEqual({ error: expect.stringMatching(/Rate limit of 3 requests per minute/), retryAfterSeconds: retryAfter });
+    expect(limited.body).toEqual({
+      error: expect.stringMatching(/Rate limit of 3 requests per minute/),
+      retryAfterSeconds: retryAfter,
+    });
     expect(other.status).toBe(200);
   });
 });
@@ -143,7 +146,10 @@ describe('quota', () => {
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         i % 3 === 0
-          ? rt.call('POST', '/v1/design/extract', { key: k.apiKey, body: { url: 'https://example.com', endUserId: 'r' } })
+          ? rt.call('POST', '/v1/design/extract', {
+              key: k.apiKey,
+              body: { url: 'https://example.com', endUserId: 'r' },
+            })
           : rt.call('POST', '/v1/tasks', { key: k.apiKey, body: { endUserId: 'r', task: `t${i}` } }),
       ),
     );
@@ -151,13 +157,17 @@ describe('quota', () => {
     const limited = results.filter((r) => r.status === 429);
     expect(ok).toHaveLength(10);
     expect(limited).toHaveLength(20);
-    for (const r of limited) expect(r.body).toMatchObject({ error: expect.stringMatching(/quota/), limit: 10, used: 10 });
+    for (const r of limited)
+      expect(r.body).toMatchObject({ error: expect.stringMatching(/quota/), limit: 10, used: 10 });
   });
 
   it('defaults to 15 per month', async () => {
     const k = await createApiKey(deps(), { businessId: 'default-quota-business' });
     const statuses: number[] = [];
-    for (let i = 0; i < 16; i++) statuses.push((await rt.call('POST', '/v1/tasks', { key: k.apiKey, body: { endUserId: 'q', task: 'x' } })).status);
+    for (let i = 0; i < 16; i++)
+      statuses.push(
+        (await rt.call('POST', '/v1/tasks', { key: k.apiKey, body: { endUserId: 'q', task: 'x' } })).status,
+      );
     expect(statuses.filter((s) => s === 201)).toHaveLength(15);
     expect(statuses.at(-1)).toBe(429);
   });
@@ -199,7 +209,9 @@ describe('enqueue failure', () => {
     expect(res.status).toBe(500);
     expect(res.body).not.toHaveProperty('taskId');
     expect(await used(rt.runtime.businessId)).toBe(before);
-    expect(((await rt.call('GET', '/v1/tasks?limit=100')).body.sessions as unknown[]).length).toBe(sessionsBefore.length);
+    expect(((await rt.call('GET', '/v1/tasks?limit=100')).body.sessions as unknown[]).length).toBe(
+      sessionsBefore.length,
+    );
   });
 
   it('an unexpected failure answers a generic 500 with the request id and no stack', async () => {

@@ -16,7 +16,10 @@ describe('end-user credentials', () => {
     });
     expect(put).toMatchObject({ status: 200, body: { ok: true } });
     const got = await rt.call('GET', creds('alice'));
-    expect(got.body).toEqual({ endUserId: 'alice', platforms: { twitter: true, reddit: true, tiktok: false, instagram: false } });
+    expect(got.body).toEqual({
+      endUserId: 'alice',
+      platforms: { twitter: true, reddit: true, tiktok: false, instagram: false },
+    });
     expect(got.text).not.toMatch(/SECRET/);
     // At rest: ciphertext only, bound to the business and end-user.
     const item = await rt.runtime.deps.endUsers.get(rt.runtime.businessId, 'alice');
@@ -35,12 +38,19 @@ describe('end-user credentials', () => {
     expect((await rt.call('DELETE', creds('carol'), { body: { fields: ['redditSession'] } })).status).toBe(200);
     expect((await rt.call('GET', creds('carol'))).body.platforms).toMatchObject({ twitter: true, reddit: false });
     expect((await rt.call('DELETE', creds('carol'))).status).toBe(200);
-    expect((await rt.call('GET', creds('carol'))).body.platforms).toEqual({ twitter: false, reddit: false, tiktok: false, instagram: false });
+    expect((await rt.call('GET', creds('carol'))).body.platforms).toEqual({
+      twitter: false,
+      reddit: false,
+      tiktok: false,
+      instagram: false,
+    });
   });
 
   it('keeps two businesses’ credentials for the same endUserId apart', async () => {
     await rt.call('PUT', creds('shared'), { body: { redditSession: 'mine' } });
-    expect((await rt.call('GET', creds('shared'), { key: rt.otherKey })).body.platforms).toMatchObject({ reddit: false });
+    expect((await rt.call('GET', creds('shared'), { key: rt.otherKey })).body.platforms).toMatchObject({
+      reddit: false,
+    });
     await rt.call('DELETE', creds('shared'), { key: rt.otherKey });
     expect((await rt.call('GET', creds('shared'))).body.platforms).toMatchObject({ reddit: true });
   });
@@ -77,7 +87,9 @@ describe('design extraction submit', () => {
       enableIpRotation: false,
       createdAt: expect.any(String),
     });
-    const again = await rt.call('POST', '/v1/design/extract', { body: { url: 'https://example.com/', endUserId: 'd1' } });
+    const again = await rt.call('POST', '/v1/design/extract', {
+      body: { url: 'https://example.com/', endUserId: 'd1' },
+    });
     expect(again.body.sessionId).not.toBe(res.body.sessionId);
     const task = await rt.call('GET', `/v1/tasks/${String(res.body.taskId)}`);
     expect(task.body).toMatchObject({ status: 'pending', endUserId: 'd1' });
@@ -85,7 +97,12 @@ describe('design extraction submit', () => {
 
   it('drops unknown extractor names silently and echoes enableIpRotation', async () => {
     const res = await rt.call('POST', '/v1/design/extract', {
-      body: { url: 'http://example.com', endUserId: 'd', extractors: ['logo', 'bogus', 'colors', 7], enableIpRotation: true },
+      body: {
+        url: 'http://example.com',
+        endUserId: 'd',
+        extractors: ['logo', 'bogus', 'colors', 7],
+        enableIpRotation: true,
+      },
     });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ extractors: ['colors', 'logo'], enableIpRotation: true });
@@ -100,13 +117,28 @@ describe('design extraction submit', () => {
   });
 
   it.each([
-    ['no valid extractor names', '/v1/design/extract', { url: 'https://e.com', endUserId: 'd', extractors: ['nope'] }, /No valid extractor/],
-    ['an unknown path extractor', '/v1/design/extract/sounds', { url: 'https://e.com', endUserId: 'd' }, /Unknown extractor/],
+    [
+      'no valid extractor names',
+      '/v1/design/extract',
+      { url: 'https://e.com', endUserId: 'd', extractors: ['nope'] },
+      /No valid extractor/,
+    ],
+    [
+      'an unknown path extractor',
+      '/v1/design/extract/sounds',
+      { url: 'https://e.com', endUserId: 'd' },
+      /Unknown extractor/,
+    ],
     ['a missing url', '/v1/design/extract', { endUserId: 'd' }, /url is required/],
     ['an ftp url', '/v1/design/extract', { url: 'ftp://e.com/x', endUserId: 'd' }, /http/],
     ['a malformed url', '/v1/design/extract', { url: 'not a url', endUserId: 'd' }, /http/],
     ['a missing endUserId', '/v1/design/extract', { url: 'https://e.com' }, /endUserId is required/],
-    ['an endUserId of 257 characters', '/v1/design/extract', { url: 'https://e.com', endUserId: 'e'.repeat(257) }, /256/],
+    [
+      'an endUserId of 257 characters',
+      '/v1/design/extract',
+      { url: 'https://e.com', endUserId: 'e'.repeat(257) },
+      /256/,
+    ],
     ['invalid JSON', '/v1/design/extract', '{"url":', /not valid JSON/],
   ])('rejects %s with 400', async (_n, path, body, message) => {
     const res = await rt.call('POST', path, { body });

@@ -17,10 +17,26 @@ describe('malformed input never produces a 5xx', () => {
       fc.json(),
       fc.string(),
       fc.constantFrom('{', '[]', 'null', '{"task":', '{"endUserId":{}}', '\u0000', '{"fields":[1]}'),
-      fc.dictionary(
-        fc.constantFrom('task', 'endUserId', 'sessionId', 'url', 'extractors', 'fields', 'maxSteps', 'schema', 'label', 'redditSession', 'startUrl', 'include_html_dump', 'enableIpRotation'),
-        fc.anything(),
-      ).map((o) => JSON.stringify(o)),
+      fc
+        .dictionary(
+          fc.constantFrom(
+            'task',
+            'endUserId',
+            'sessionId',
+            'url',
+            'extractors',
+            'fields',
+            'maxSteps',
+            'schema',
+            'label',
+            'redditSession',
+            'startUrl',
+            'include_html_dump',
+            'enableIpRotation',
+          ),
+          fc.anything(),
+        )
+        .map((o) => JSON.stringify(o)),
     );
     await fc.assert(
       fc.asyncProperty(
@@ -68,7 +84,10 @@ describe('structured logs', () => {
       expect(all).not.toContain('REDDIT-SECRET-VALUE');
       expect(all).not.toContain(rt.key);
       expect(all).not.toMatch(/eyJ[\w-]+\.[\w-]+\./); // no JWT
-      const entries = lines.flatMap((l) => l.split('\n')).filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+      const entries = lines
+        .flatMap((l) => l.split('\n'))
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       const submit = entries.find((e) => e.handler === 'create-task');
       expect(submit).toMatchObject({
         requestId: expect.any(String),

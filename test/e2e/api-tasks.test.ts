@@ -48,7 +48,13 @@ describe('POST /v1/tasks', () => {
     ['a JSON array', '[1,2]', { 'content-type': 'application/json' }, 400, /JSON object/],
     ['a wrong Content-Type', '{"endUserId":"u","task":"x"}', { 'content-type': 'text/plain' }, 400, /Content-Type/],
     ['an empty body', '', { 'content-type': 'application/json' }, 400, /body is required/],
-    ['a body over 1 MiB', JSON.stringify({ endUserId: 'u', task: 'x'.repeat(1024 * 1024) }), { 'content-type': 'application/json' }, 413, /exceeds/],
+    [
+      'a body over 1 MiB',
+      JSON.stringify({ endUserId: 'u', task: 'x'.repeat(1024 * 1024) }),
+      { 'content-type': 'application/json' },
+      413,
+      /exceeds/,
+    ],
   ])('answers %s with a JSON error', async (_name, body, headers, status, message) => {
     const res = await rt.call('POST', '/v1/tasks', { body, headers });
     expect(res.status).toBe(status);
@@ -88,7 +94,9 @@ describe('POST /v1/tasks', () => {
   });
 
   it('refuses to continue a design session', async () => {
-    const design = await rt.call('POST', '/v1/design/extract', { body: { url: 'https://example.com', endUserId: 'u' } });
+    const design = await rt.call('POST', '/v1/design/extract', {
+      body: { url: 'https://example.com', endUserId: 'u' },
+    });
     const res = await submit({ endUserId: 'u', task: 'x', sessionId: design.body.sessionId });
     expect(res.status).toBe(400);
   });
@@ -136,7 +144,8 @@ describe('GET /v1/tasks (sessions list)', () => {
   ])('limit=%s answers %i', async (limit, status) => {
     const res = await rt.call('GET', `/v1/tasks?limit=${limit}`);
     expect(res.status).toBe(status);
-    if (status === 200) expect((res.body.sessions as unknown[]).length).toBeLessThanOrEqual(Math.min(Number(limit), 100));
+    if (status === 200)
+      expect((res.body.sessions as unknown[]).length).toBeLessThanOrEqual(Math.min(Number(limit), 100));
   });
 
   it('lists most recent sessions first and only the caller’s', async () => {
@@ -144,7 +153,9 @@ describe('GET /v1/tasks (sessions list)', () => {
     const b = await submit({ endUserId: 'order', task: 'newer' });
     const mine = (await rt.call('GET', '/v1/tasks?limit=2')).body.sessions as { sessionId: string }[];
     expect(mine.map((s) => s.sessionId)).toEqual([b.body.sessionId, a.body.sessionId]);
-    const theirs = (await rt.call('GET', '/v1/tasks', { key: rt.otherKey })).body.sessions as { firstTask: { task: string } }[];
+    const theirs = (await rt.call('GET', '/v1/tasks', { key: rt.otherKey })).body.sessions as {
+      firstTask: { task: string };
+    }[];
     expect(theirs.some((s) => s.firstTask.task === 'older' || s.firstTask.task === 'newer')).toBe(false);
   });
 });
@@ -170,7 +181,9 @@ describe('POST /v1/tasks/{taskId}/cancel', () => {
 
   it('does not let another business cancel', async () => {
     const created = await submit({ endUserId: 'u', task: 'mine' });
-    expect((await rt.call('POST', `/v1/tasks/${String(created.body.taskId)}/cancel`, { key: rt.otherKey })).status).toBe(403);
+    expect(
+      (await rt.call('POST', `/v1/tasks/${String(created.body.taskId)}/cancel`, { key: rt.otherKey })).status,
+    ).toBe(403);
   });
 });
 
@@ -178,10 +191,26 @@ describe('sizes DynamoDB would refuse are 400s with clear messages', () => {
   const deep = (levels: number): unknown => (levels === 0 ? 'x' : { a: deep(levels - 1) });
 
   it.each([
-    ['a 300 KB startUrl', { endUserId: 'u', task: 't', startUrl: `https://example.com/${'a'.repeat(300_000)}` }, /startUrl must be at most 2048 characters/],
-    ['a body nested 40 levels deep', { endUserId: 'u', task: 't', extra: deep(40) }, /nests objects and arrays deeper than 32 levels/],
-    ['a schema nested 30 levels deep', { endUserId: 'u', task: 't', schema: deep(30) }, /schema must not nest deeper than 24 levels/],
-    ['a sessionId of 300 characters', { endUserId: 'u', task: 't', sessionId: 's'.repeat(300) }, /sessionId must be at most 256 characters/],
+    [
+      'a 300 KB startUrl',
+      { endUserId: 'u', task: 't', startUrl: `https://example.com/${'a'.repeat(300_000)}` },
+      /startUrl must be at most 2048 characters/,
+    ],
+    [
+      'a body nested 40 levels deep',
+      { endUserId: 'u', task: 't', extra: deep(40) },
+      /nests objects and arrays deeper than 32 levels/,
+    ],
+    [
+      'a schema nested 30 levels deep',
+      { endUserId: 'u', task: 't', schema: deep(30) },
+      /schema must not nest deeper than 24 levels/,
+    ],
+    [
+      'a sessionId of 300 characters',
+      { endUserId: 'u', task: 't', sessionId: 's'.repeat(300) },
+      /sessionId must be at most 256 characters/,
+    ],
   ])('POST /v1/tasks with %s', async (_label, body, message) => {
     const res = await submit(body);
     expect(res.status).toBe(400);
@@ -189,7 +218,9 @@ describe('sizes DynamoDB would refuse are 400s with clear messages', () => {
   });
 
   it('a 300 KB design url', async () => {
-    const res = await rt.call('POST', '/v1/design/extract', { body: { endUserId: 'u', url: `https://example.com/${'a'.repeat(300_000)}` } });
+    const res = await rt.call('POST', '/v1/design/extract', {
+      body: { endUserId: 'u', url: `https://example.com/${'a'.repeat(300_000)}` },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/url must be at most 2048 characters/);
   });

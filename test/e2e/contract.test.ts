@@ -34,7 +34,9 @@ afterAll(async () => rt?.stop());
 function down<T extends object>(port: T): T {
   return new Proxy(port, {
     get: (target, prop) =>
-      typeof Reflect.get(target, prop) === 'function' ? () => Promise.reject(new Error('port down (contract test)')) : Reflect.get(target, prop),
+      typeof Reflect.get(target, prop) === 'function'
+        ? () => Promise.reject(new Error('port down (contract test)'))
+        : Reflect.get(target, prop),
   });
 }
 
@@ -54,13 +56,19 @@ const DATA_PLANE_PORTS: (keyof WorkerDeps)[] = ['tasks', 'sessions', 'endUsers',
 const BIG = JSON.stringify({ endUserId: 'u', task: 'x'.repeat(1024 * 1024) });
 const creds = '/v1/end-users/contract-user/credentials';
 
-async function expectStatus(status: number, method: string, path: string, opts: Parameters<TestRuntime['call']>[2] = {}) {
+async function expectStatus(
+  status: number,
+  method: string,
+  path: string,
+  opts: Parameters<TestRuntime['call']>[2] = {},
+) {
   const res = await rt.call(method, path, opts);
   expect(res.status, `${method} ${path}: ${res.text.slice(0, 200)}`).toBe(status);
   return res;
 }
 
-const submit = async () => (await expectStatus(201, 'POST', '/v1/tasks', { body: { endUserId: 'contract', task: 'Find it' } })).body;
+const submit = async () =>
+  (await expectStatus(201, 'POST', '/v1/tasks', { body: { endUserId: 'contract', task: 'Find it' } })).body;
 
 describe('every documented response, through the server', () => {
   it('service routes', async () => {
@@ -78,9 +86,14 @@ describe('every documented response, through the server', () => {
     await expectStatus(403, 'POST', '/v1/tasks', { key: revoked, body: { endUserId: 'u', task: 'x' } });
     await expectStatus(404, 'POST', '/v1/tasks', { body: { endUserId: 'u', task: 'x', sessionId: 'no-such-session' } });
     await expectStatus(413, 'POST', '/v1/tasks', { body: BIG });
-    const limited = await expectStatus(429, 'POST', '/v1/tasks', { key: exhausted, body: { endUserId: 'u', task: 'x' } });
+    const limited = await expectStatus(429, 'POST', '/v1/tasks', {
+      key: exhausted,
+      body: { endUserId: 'u', task: 'x' },
+    });
     expect(limited.body).toMatchObject({ limit: 1, used: 1 });
-    const failed = await withOutage(['queue'], () => expectStatus(500, 'POST', '/v1/tasks', { body: { endUserId: 'u', task: 'x' } }));
+    const failed = await withOutage(['queue'], () =>
+      expectStatus(500, 'POST', '/v1/tasks', { body: { endUserId: 'u', task: 'x' } }),
+    );
     expect(failed.body).toMatchObject({ taskId: expect.any(String), requestId: failed.headers.get('x-request-id') });
   });
 
@@ -94,7 +107,8 @@ describe('every documented response, through the server', () => {
 
   it('GET /v1/tasks/{taskId} and GET /v1/sessions/{sessionId}', async () => {
     const task = await submit();
-    const foreign = (await rt.call('POST', '/v1/tasks', { key: rt.otherKey, body: { endUserId: 'u', task: 'theirs' } })).body;
+    const foreign = (await rt.call('POST', '/v1/tasks', { key: rt.otherKey, body: { endUserId: 'u', task: 'theirs' } }))
+      .body;
     for (const [path, theirs] of [
       [`/v1/tasks/${String(task.taskId)}`, `/v1/tasks/${String(foreign.taskId)}`],
       [`/v1/sessions/${String(task.sessionId)}`, `/v1/sessions/${String(foreign.sessionId)}`],
@@ -115,7 +129,9 @@ describe('every documented response, through the server', () => {
     await expectStatus(409, 'POST', path);
     const running = await submit();
     await rt.runtime.deps.tasks.claim(String(running.taskId), new Date(), 60_000);
-    expect((await expectStatus(202, 'POST', `/v1/tasks/${String(running.taskId)}/cancel`)).body).toMatchObject({ status: 'running' });
+    expect((await expectStatus(202, 'POST', `/v1/tasks/${String(running.taskId)}/cancel`)).body).toMatchObject({
+      status: 'running',
+    });
     await expectStatus(401, 'POST', path, { key: null });
     await expectStatus(403, 'POST', path, { key: revoked });
     await expectStatus(404, 'POST', '/v1/tasks/unknown/cancel');
@@ -133,7 +149,9 @@ describe('every documented response, through the server', () => {
     for (const method of ['PUT', 'GET', 'DELETE']) {
       await expectStatus(401, method, creds, { key: null });
       await expectStatus(403, method, creds, { key: revoked });
-      await withOutage(DATA_PLANE_PORTS, () => expectStatus(500, method, creds, method === 'PUT' ? { body: { redditSession: 'v' } } : {}));
+      await withOutage(DATA_PLANE_PORTS, () =>
+        expectStatus(500, method, creds, method === 'PUT' ? { body: { redditSession: 'v' } } : {}),
+      );
     }
     await expectStatus(413, 'PUT', creds, { body: BIG });
     await expectStatus(413, 'DELETE', creds, { body: BIG });
@@ -142,7 +160,9 @@ describe('every documented response, through the server', () => {
   it.each(['/v1/design/extract', '/v1/design/extract/colors'])('POST %s', async (path) => {
     const body = { url: 'https://example.com/', endUserId: 'designer' };
     await expectStatus(202, 'POST', path, { body });
-    await expectStatus(400, 'POST', path === '/v1/design/extract' ? path : '/v1/design/extract/sounds', { body: { ...body, extractors: ['none'] } });
+    await expectStatus(400, 'POST', path === '/v1/design/extract' ? path : '/v1/design/extract/sounds', {
+      body: { ...body, extractors: ['none'] },
+    });
     await expectStatus(401, 'POST', path, { key: null, body });
     await expectStatus(403, 'POST', path, { key: revoked, body });
     await expectStatus(413, 'POST', path, { body: BIG });
@@ -158,7 +178,11 @@ describe('every documented response, through the server', () => {
     await expectStatus(200, 'GET', '/v1/api-keys', { key: token });
     await expectStatus(200, 'DELETE', `/v1/api-keys/${String(created.body.keyId)}`, { key: token });
     await expectStatus(404, 'DELETE', '/v1/api-keys/key_unknown', { key: token });
-    for (const [method, path] of [['POST', '/v1/api-keys'], ['GET', '/v1/api-keys'], ['DELETE', '/v1/api-keys/key_x']] as const) {
+    for (const [method, path] of [
+      ['POST', '/v1/api-keys'],
+      ['GET', '/v1/api-keys'],
+      ['DELETE', '/v1/api-keys/key_x'],
+    ] as const) {
       await expectStatus(401, method, path, { key: rt.key });
       await withOutage(['apiKeys', 'businesses'], () => expectStatus(500, method, path, { key: token }));
     }
@@ -191,7 +215,10 @@ describe('every documented response, through the server', () => {
         ['GET', creds],
         ['DELETE', creds],
       ] as const) {
-        await expectStatus(429, method, path, { key: k.apiKey, ...(method === 'PUT' ? { body: { redditSession: 'v' } } : {}) });
+        await expectStatus(429, method, path, {
+          key: k.apiKey,
+          ...(method === 'PUT' ? { body: { redditSession: 'v' } } : {}),
+        });
       }
     } finally {
       restore();
@@ -219,7 +246,11 @@ describe('the contract check itself', () => {
   });
 
   it('rejects a response without x-request-id and a wrong verb that is not a 405', () => {
-    expect(() => checkResponse('POST', url, { status: 201, headers: new Headers(), text: JSON.stringify(submitted) })).toThrow(/x-request-id/);
-    expect(() => checkResponse('PATCH', url, { status: 404, headers, text: '{"error":"x"}' })).toThrow(/must answer 405/);
+    expect(() =>
+      checkResponse('POST', url, { status: 201, headers: new Headers(), text: JSON.stringify(submitted) }),
+    ).toThrow(/x-request-id/);
+    expect(() => checkResponse('PATCH', url, { status: 404, headers, text: '{"error":"x"}' })).toThrow(
+      /must answer 405/,
+    );
   });
 });

@@ -38,7 +38,12 @@ describe('design extraction end to end', () => {
     // Assess
     expect(task.status, String(task.error)).toBe('completed');
     expect(task.error).toBeUndefined();
-    const design = task.design as { url: string; extractors: string[]; durationMs: number; results: Record<string, unknown> };
+    const design = task.design as {
+      url: string;
+      extractors: string[];
+      durationMs: number;
+      results: Record<string, unknown>;
+    };
     expect(design.url).toBe(url);
     expect(design.extractors).toEqual([...EXTRACTORS]);
     expect(design.durationMs).toBeGreaterThan(0);
@@ -69,7 +74,10 @@ describe('design extraction end to end', () => {
     expect(task.totalSteps).toBe(steps.length);
 
     // Internal timings sit beside the spec's durationMs on the stored item.
-    const item = (await rt.runtime.deps.tasks.get(taskId)) as unknown as { designTimings?: { inPageMs: number; totalMs: number }; attempts?: number };
+    const item = (await rt.runtime.deps.tasks.get(taskId)) as unknown as {
+      designTimings?: { inPageMs: number; totalMs: number };
+      attempts?: number;
+    };
     expect(item.attempts).toBe(1);
     expect(item.designTimings?.inPageMs).toBeGreaterThan(0);
     expect(item.designTimings?.totalMs).toBe(design.durationMs);

@@ -8,7 +8,8 @@ import { PLACEHOLDER_MODEL_ENV } from '../support/runtime.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
-const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+  .scripts;
 /** The file behind `npm start` / `npm run admin`, read from package.json so the test follows it. */
 const entry = (script: string) => (scripts[script] ?? '').replace(/^tsx\s+/, '');
 
@@ -22,7 +23,14 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 async function start(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(TSX, [entry('start')], {
     cwd: ROOT,
-    env: { ...process.env, ...PLACEHOLDER_MODEL_ENV, BTS_AGENT_BUDGET_MS: '3000', PORT: '0', BTS_DATA_DIR: dataDir, BTS_LOG_LEVEL: 'WARN' },
+    env: {
+      ...process.env,
+      ...PLACEHOLDER_MODEL_ENV,
+      BTS_AGENT_BUDGET_MS: '3000',
+      PORT: '0',
+      BTS_DATA_DIR: dataDir,
+      BTS_LOG_LEVEL: 'WARN',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -73,10 +81,17 @@ describe('npm start and the admin CLI', () => {
     // The banner's POSTs are requests the fresh service accepts: its lookup task is submitted for real (it
     // needs no model; offline it fails at DNS), the design body is held to the schema its handler validates with
     // (run here, its Chromium would outlive the restart below).
-    const curls = [...first.output().matchAll(/curl -s -X POST (\S+) .* -d '([^']+)'/g)].map((m) => ({ url: m[1] ?? '', body: m[2] ?? '' }));
+    const curls = [...first.output().matchAll(/curl -s -X POST (\S+) .* -d '([^']+)'/g)].map((m) => ({
+      url: m[1] ?? '',
+      body: m[2] ?? '',
+    }));
     const lookup = curls.find((c) => c.body.includes('"lookup"'));
     const design = curls.find((c) => new URL(c.url).pathname === '/v1/design/extract');
-    const res = await fetch(lookup?.url ?? '', { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: lookup?.body });
+    const res = await fetch(lookup?.url ?? '', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: lookup?.body,
+    });
     expect(res.status).toBe(201);
     expect(DesignBody.safeParse(JSON.parse(design?.body ?? 'null')).success).toBe(true);
     expect((await fetch(`${first.url}/health`)).status).toBe(200);
@@ -91,9 +106,16 @@ describe('npm start and the admin CLI', () => {
     // The admin CLI acts on the running runtime.
     const minted = admin(['create-key', '--business', 'cli-biz', '--label', 'from cli']);
     expect(minted.code).toBe(0);
-    expect(minted.json).toEqual({ businessId: 'cli-biz', keyId: expect.any(String), apiKey: expect.any(String), prefix: expect.any(String) });
+    expect(minted.json).toEqual({
+      businessId: 'cli-biz',
+      keyId: expect.any(String),
+      apiKey: expect.any(String),
+      prefix: expect.any(String),
+    });
     const listed = admin(['list-keys', '--business', 'cli-biz']);
-    expect(listed.json.keys).toEqual([expect.objectContaining({ keyId: minted.json.keyId, label: 'from cli', revokedAt: null })]);
+    expect(listed.json.keys).toEqual([
+      expect.objectContaining({ keyId: minted.json.keyId, label: 'from cli', revokedAt: null }),
+    ]);
     expect(JSON.stringify(listed.json)).not.toContain(String(minted.json.apiKey));
     expect(admin(['set-quota', '--business', 'cli-biz', '--limit', '1']).json).toEqual({ ok: true });
     const post = (k: string) =>
@@ -105,15 +127,21 @@ describe('npm start and the admin CLI', () => {
     expect((await post(String(minted.json.apiKey))).status).toBe(201);
     expect((await post(String(minted.json.apiKey))).status).toBe(429);
     const token = admin(['dashboard-token', '--business', 'cli-biz']).json.token;
-    expect((await fetch(`${first.url}/v1/api-keys`, { headers: { authorization: `Bearer ${String(token)}` } })).status).toBe(200);
-    expect(admin(['revoke-key', '--business', 'cli-biz', '--key-id', String(minted.json.keyId)]).json).toEqual({ ok: true });
+    expect(
+      (await fetch(`${first.url}/v1/api-keys`, { headers: { authorization: `Bearer ${String(token)}` } })).status,
+    ).toBe(200);
+    expect(admin(['revoke-key', '--business', 'cli-biz', '--key-id', String(minted.json.keyId)]).json).toEqual({
+      ok: true,
+    });
     expect((await post(String(minted.json.apiKey))).status).toBe(403);
 
     expect(await stop(first.child)).toBe(0);
 
     const second = await start();
     expect(second.output()).not.toMatch(/bts_live_/);
-    const again = await fetch(`${second.url}/v1/tasks/${created.taskId}`, { headers: { authorization: `Bearer ${key}` } });
+    const again = await fetch(`${second.url}/v1/tasks/${created.taskId}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(again.status).toBe(200);
     expect(((await again.json()) as { task: string }).task).toBe('survive a restart');
     expect(await stop(second.child)).toBe(0);

@@ -28,7 +28,9 @@ afterAll(async () => {
 describe('lookup tasks', () => {
   it('complete with the mapped fields in result and structured_content, with a fast_path trace and no model', async () => {
     const c = fixtureCase('npm', 'package');
-    const submit = await rt.call('POST', '/v1/tasks', { body: { endUserId: 'lookup-user', lookup: { site: 'npm', operation: 'package', params: c.params } } });
+    const submit = await rt.call('POST', '/v1/tasks', {
+      body: { endUserId: 'lookup-user', lookup: { site: 'npm', operation: 'package', params: c.params } },
+    });
     expect(submit.status, submit.text).toBe(201);
     const task = await rt.poll(String(submit.body.taskId));
     expect(task).toMatchObject({
@@ -43,18 +45,34 @@ describe('lookup tasks', () => {
   });
 
   it('fail with the endpoint’s reason when the recipe’s call fails', async () => {
-    const submit = await rt.call('POST', '/v1/tasks', { body: { endUserId: 'lookup-user', task: 'Which version is nothing-here?', lookup: { site: 'npm', operation: 'package', params: { name: 'nothing-here' } } } });
+    const submit = await rt.call('POST', '/v1/tasks', {
+      body: {
+        endUserId: 'lookup-user',
+        task: 'Which version is nothing-here?',
+        lookup: { site: 'npm', operation: 'package', params: { name: 'nothing-here' } },
+      },
+    });
     expect(submit.status).toBe(201);
     const task = await rt.poll(String(submit.body.taskId));
-    expect(task).toMatchObject({ status: 'failed', task: 'Which version is nothing-here?', stepSummaries: [{ type: 'fast_path', success: false }] });
+    expect(task).toMatchObject({
+      status: 'failed',
+      task: 'Which version is nothing-here?',
+      stepSummaries: [{ type: 'fast_path', success: false }],
+    });
     expect(task.error).toMatch(/npm\/package: https:\/\/registry\.npmjs\.org\/nothing-here\/latest answered HTTP 404/);
   });
 
   it.each([
     [{ lookup: { site: 'nmp', operation: 'package', params: { name: 'zod' } } }, /Unknown site "nmp"/],
-    [{ lookup: { site: 'npm', operation: 'latest', params: { name: 'zod' } } }, /Site "npm" has no operation "latest". Valid operations: "package"/],
+    [
+      { lookup: { site: 'npm', operation: 'latest', params: { name: 'zod' } } },
+      /Site "npm" has no operation "latest". Valid operations: "package"/,
+    ],
     [{ lookup: { site: 'npm', operation: 'package', params: {} } }, /Invalid params for npm\/package: "name"/],
-    [{ lookup: { site: 'npm', operation: 'package' }, startUrl: 'https://example.com/' }, /startUrl does not apply to a lookup task/],
+    [
+      { lookup: { site: 'npm', operation: 'package' }, startUrl: 'https://example.com/' },
+      /startUrl does not apply to a lookup task/,
+    ],
     [{ lookup: 'npm' }, /lookup must be an object/],
     [{}, /task is required \(or give lookup/],
   ])('refuse a bad lookup with a 400 that says what is wrong, counting nothing: %j', async (extra, message) => {
@@ -64,7 +82,9 @@ describe('lookup tasks', () => {
   });
 
   it('agent tasks without lookup are still refused on a deployment with no model', async () => {
-    const res = await rt.call('POST', '/v1/tasks', { body: { endUserId: 'lookup-user', task: 'What is the latest zod?' } });
+    const res = await rt.call('POST', '/v1/tasks', {
+      body: { endUserId: 'lookup-user', task: 'What is the latest zod?' },
+    });
     expect(res.status).toBe(503);
     expect(String(res.body.error)).toMatch(/lookup tasks/);
   });

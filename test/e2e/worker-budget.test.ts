@@ -37,7 +37,9 @@ afterAll(async () => {
 
 describe('time budget', () => {
   it('fails an over-budget design run with an error naming the limit, on time', async () => {
-    const submit = await rt.call('POST', '/v1/design/extract', { body: { url: `${site.url}/slow`, endUserId: 'slow' } });
+    const submit = await rt.call('POST', '/v1/design/extract', {
+      body: { url: `${site.url}/slow`, endUserId: 'slow' },
+    });
     expect(submit.status).toBe(202);
     const started = Date.now();
     const task = await rt.poll(String(submit.body.taskId));
@@ -54,7 +56,14 @@ describe('cancellation of a running task', () => {
   it('stops at the next check and ends cancelled, not failed', async () => {
     // Prepare: a task on the slow page, a runner with a roomy budget and a quick cancel check.
     const item: TaskItem = {
-      ...newTaskItem({ businessId: rt.runtime.businessId, sessionId: randomUUID(), endUserId: 'slow', task: 'Extract design', kind: 'design', now: new Date() }),
+      ...newTaskItem({
+        businessId: rt.runtime.businessId,
+        sessionId: randomUUID(),
+        endUserId: 'slow',
+        task: 'Extract design',
+        kind: 'design',
+        now: new Date(),
+      }),
       designRequest: { url: `${site.url}/slow?cancel`, extractors: ['colors'], enableIpRotation: false },
     };
     const { taskId } = item;
@@ -64,7 +73,7 @@ describe('cancellation of a running task', () => {
       job: runDesignJob,
       deps: () => rt.runtime.deps,
       cancelPollMs: 100,
-      budgets: ({ designBudgetMs: 20_000, agentBudgetMs: 180_000, graceMs: 1_000 }),
+      budgets: { designBudgetMs: 20_000, agentBudgetMs: 180_000, graceMs: 1_000 },
     });
     // Act
     const started = Date.now();
@@ -74,7 +83,12 @@ describe('cancellation of a running task', () => {
           messageId: 'cancel-1',
           receiptHandle: 'rh',
           body: JSON.stringify({ taskId, kind: 'design' }),
-          attributes: { ApproximateReceiveCount: '1', SentTimestamp: '0', SenderId: 't', ApproximateFirstReceiveTimestamp: '0' },
+          attributes: {
+            ApproximateReceiveCount: '1',
+            SentTimestamp: '0',
+            SenderId: 't',
+            ApproximateFirstReceiveTimestamp: '0',
+          },
           messageAttributes: {},
           md5OfBody: '',
           eventSource: 'aws:sqs',

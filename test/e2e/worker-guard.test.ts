@@ -27,8 +27,14 @@ afterAll(async () => {
 describe('network guard through the local runtime (BTS_ALLOW_PRIVATE_NETWORK=false)', () => {
   it.each([
     ['http://10.0.0.1', 'Refused to load http://10.0.0.1/: private network addresses are not allowed'],
-    ['http://169.254.169.254/latest/meta-data/', 'Refused to load http://169.254.169.254/latest/meta-data/: private network addresses are not allowed'],
-    ['http://[::ffff:127.0.0.1]/', 'Refused to load http://[::ffff:7f00:1]/: private network addresses are not allowed'],
+    [
+      'http://169.254.169.254/latest/meta-data/',
+      'Refused to load http://169.254.169.254/latest/meta-data/: private network addresses are not allowed',
+    ],
+    [
+      'http://[::ffff:127.0.0.1]/',
+      'Refused to load http://[::ffff:7f00:1]/: private network addresses are not allowed',
+    ],
   ])('fails a design task for %s with a clear error', async (url, error) => {
     const submit = await rt.call('POST', '/v1/design/extract', { body: { url, endUserId: 'guarded' } });
     expect(submit.status).toBe(202);

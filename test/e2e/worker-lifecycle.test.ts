@@ -21,7 +21,14 @@ const designHandler = (event: SQSEvent) => createTaskHandler({ ...designWorker, 
 /** A design task written straight to the table, with no queue message (the worker loop never sees it). */
 async function createDesignItem(overrides: Partial<TaskItem> = {}, design?: Partial<DesignRequest>): Promise<TaskItem> {
   const item: TaskItem = {
-    ...newTaskItem({ businessId: rt.runtime.businessId, sessionId: randomUUID(), endUserId: 'worker-test', task: 'Extract design', kind: 'design', now: new Date() }),
+    ...newTaskItem({
+      businessId: rt.runtime.businessId,
+      sessionId: randomUUID(),
+      endUserId: 'worker-test',
+      task: 'Extract design',
+      kind: 'design',
+      now: new Date(),
+    }),
     designRequest: { url: pageUrl, extractors: ['colors', 'logo'], enableIpRotation: false, ...design },
     ...overrides,
   };
@@ -37,7 +44,12 @@ function sqsEvent(body: string, messageId: string = randomUUID()): SQSEvent {
         messageId,
         receiptHandle: `rh-${messageId}`,
         body,
-        attributes: { ApproximateReceiveCount: '1', SentTimestamp: now, SenderId: 'test', ApproximateFirstReceiveTimestamp: now },
+        attributes: {
+          ApproximateReceiveCount: '1',
+          SentTimestamp: now,
+          SenderId: 'test',
+          ApproximateFirstReceiveTimestamp: now,
+        },
         messageAttributes: {},
         md5OfBody: '',
         eventSource: 'aws:sqs',
@@ -100,7 +112,9 @@ describe('worker lifecycle', () => {
   );
 
   it('consumes a message whose task does not exist', async () => {
-    expect(await designHandler(sqsEvent(JSON.stringify({ taskId: randomUUID(), kind: 'design' })))).toEqual({ batchItemFailures: [] });
+    expect(await designHandler(sqsEvent(JSON.stringify({ taskId: randomUUID(), kind: 'design' })))).toEqual({
+      batchItemFailures: [],
+    });
   });
 
   it('reports a batch item failure when the task table is unavailable, and the retry then runs the task', async () => {
@@ -111,7 +125,11 @@ describe('worker lifecycle', () => {
         throw new Error('ProvisionedThroughputExceededException');
       },
     });
-    const flaky = createTaskHandler({ kind: 'design', job: runDesignJob, deps: () => ({ ...rt.runtime.deps, tasks: broken }) });
+    const flaky = createTaskHandler({
+      kind: 'design',
+      job: runDesignJob,
+      deps: () => ({ ...rt.runtime.deps, tasks: broken }),
+    });
     const event = sqsEvent(JSON.stringify({ taskId: item.taskId, kind: 'design' }), 'm-1');
     expect(await flaky(event)).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-1' }] });
     expect((await rt.runtime.deps.tasks.get(item.taskId))?.status).toBe('pending');
@@ -120,8 +138,18 @@ describe('worker lifecycle', () => {
   });
 
   it('sweeps a task stuck in running past its lease into failed with the limit message', async () => {
-    const stuck = await createDesignItem({ status: 'running', updatedAt: minutesAgo(10), leaseExpiresAt: minutesAgo(8), attempts: 1 });
-    const live = await createDesignItem({ status: 'running', updatedAt: minutesAgo(10), leaseExpiresAt: minutesAgo(-5), attempts: 1 });
+    const stuck = await createDesignItem({
+      status: 'running',
+      updatedAt: minutesAgo(10),
+      leaseExpiresAt: minutesAgo(8),
+      attempts: 1,
+    });
+    const live = await createDesignItem({
+      status: 'running',
+      updatedAt: minutesAgo(10),
+      leaseExpiresAt: minutesAgo(-5),
+      attempts: 1,
+    });
     const report = await sweepOnce(rt.runtime.deps);
     expect(report.failed).toContain(stuck.taskId);
     expect(report.failed).not.toContain(live.taskId);
@@ -131,7 +159,12 @@ describe('worker lifecycle', () => {
   });
 
   it('sweeps on a timer in the local runtime and stops cleanly', async () => {
-    const stuck = await createDesignItem({ status: 'running', updatedAt: minutesAgo(10), leaseExpiresAt: minutesAgo(8), attempts: 1 });
+    const stuck = await createDesignItem({
+      status: 'running',
+      updatedAt: minutesAgo(10),
+      leaseExpiresAt: minutesAgo(8),
+      attempts: 1,
+    });
     const stop = startSweeperTimer(() => rt.runtime.deps, 100);
     try {
       const task = await rt.poll(stuck.taskId, 5_000);
@@ -176,10 +209,14 @@ describe('worker lifecycle', () => {
     try {
       // Act
       const submit = await rt.call('POST', '/v1/tasks', { body: { endUserId: 'agent-user', task: 'Find the price' } });
-      const design = await rt.call('POST', '/v1/design/extract', { body: { url: pageUrl, endUserId: 'agent-user', extractors: ['colors'] } });
+      const design = await rt.call('POST', '/v1/design/extract', {
+        body: { url: pageUrl, endUserId: 'agent-user', extractors: ['colors'] },
+      });
       // Assess
       expect(submit.status).toBe(503);
-      expect(submit.body).toMatchObject({ error: expect.stringMatching(/no agent model configured.*nothing was counted/) });
+      expect(submit.body).toMatchObject({
+        error: expect.stringMatching(/no agent model configured.*nothing was counted/),
+      });
       expect(design.status).toBe(202);
       expect(await usedNow()).toBe(before + 1);
       expect((await rt.poll(String(design.body.taskId))).status).toBe('completed');

@@ -15,11 +15,15 @@ function topInputs(metafile: Metafile, n = 5): string {
       by.set(key, (by.get(key) ?? 0) + input.bytesInOutput);
     }
   }
-  return [...by].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${k} ${Math.round(v / 1024)} KB`).join(', ');
+  return [...by]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `${k} ${Math.round(v / 1024)} KB`)
+    .join(', ');
 }
 
 describe('API handler bundle', () => {
-  it('bundles a real handler with the stack\'s esbuild options, under budget', async () => {
+  it("bundles a real handler with the stack's esbuild options, under budget", async () => {
     // Prepare: the same options NodejsFunction passes to esbuild (infra/node-function.ts).
     const entry = join(PROJECT_ROOT, 'functions', 'api', 'get-task.ts');
     // Act
@@ -40,8 +44,9 @@ describe('API handler bundle', () => {
     // Assess
     const code = result.outputFiles[0]?.text ?? '';
     expect(code).toMatch(/as handler\}/);
-    expect(code.length, `get-task.ts is ${Math.round(code.length / 1024)} KB; largest: ${topInputs(result.metafile)}`).toBeLessThan(
-      BUDGET_BYTES,
-    );
+    expect(
+      code.length,
+      `get-task.ts is ${Math.round(code.length / 1024)} KB; largest: ${topInputs(result.metafile)}`,
+    ).toBeLessThan(BUDGET_BYTES);
   });
 });

@@ -1,6 +1,13 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ASSETS_BUCKET, QUEUES, TABLES, TASK_RETENTION_DAYS, apiKeyTableName, visibilityTimeoutSeconds } from '../../lib/aws/resources.js';
+import {
+  ASSETS_BUCKET,
+  QUEUES,
+  TABLES,
+  TASK_RETENTION_DAYS,
+  apiKeyTableName,
+  visibilityTimeoutSeconds,
+} from '../../lib/aws/resources.js';
 import { TEST_STAGE, logicalId, synthesize, type Synthesized } from './synth.js';
 
 let s: Synthesized;
@@ -24,7 +31,8 @@ describe('stateful stack', () => {
     expect((props.GlobalSecondaryIndexes ?? []).map((i: { IndexName: string }) => i.IndexName)).toEqual(
       def.indexes.map((i) => i.indexName),
     );
-    if (def.ttlAttribute) expect(props.TimeToLiveSpecification).toEqual({ AttributeName: def.ttlAttribute, Enabled: true });
+    if (def.ttlAttribute)
+      expect(props.TimeToLiveSpecification).toEqual({ AttributeName: def.ttlAttribute, Enabled: true });
   });
 
   it('names only the API-key table, by the documented pattern, and outputs it', () => {
@@ -59,7 +67,9 @@ describe('stateful stack', () => {
     expect(TABLES.Tasks.ttlAttribute).toBe('expiresAt');
     s.stateful.hasResourceProperties('AWS::S3::Bucket', {
       LifecycleConfiguration: {
-        Rules: Match.arrayWith([Match.objectLike({ Prefix: 'results/', ExpirationInDays: TASK_RETENTION_DAYS + 1, Status: 'Enabled' })]),
+        Rules: Match.arrayWith([
+          Match.objectLike({ Prefix: 'results/', ExpirationInDays: TASK_RETENTION_DAYS + 1, Status: 'Enabled' }),
+        ]),
       },
     });
   });
@@ -73,9 +83,13 @@ describe('stateful stack', () => {
         IgnorePublicAcls: true,
         RestrictPublicBuckets: true,
       },
-      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
       LifecycleConfiguration: {
-        Rules: Match.arrayWith([Match.objectLike({ ExpirationInDays: ASSETS_BUCKET.assetExpiryDays, Status: 'Enabled' })]),
+        Rules: Match.arrayWith([
+          Match.objectLike({ ExpirationInDays: ASSETS_BUCKET.assetExpiryDays, Status: 'Enabled' }),
+        ]),
       },
       CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['GET', 'HEAD'] })] },
       LoggingConfiguration: Match.objectLike({ DestinationBucketName: Match.anyValue() }),

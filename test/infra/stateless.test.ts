@@ -34,7 +34,9 @@ const fnId = (handler: string): string => {
 
 describe('HTTP API', () => {
   it.each(ROUTES.map((r) => ({ ...r })))('$method $path has a route to the $handler function', (route) => {
-    const routes = s.stateless.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: `${route.method} ${route.path}` } });
+    const routes = s.stateless.findResources('AWS::ApiGatewayV2::Route', {
+      Properties: { RouteKey: `${route.method} ${route.path}` },
+    });
     expect(Object.keys(routes)).toHaveLength(1);
     const target = JSON.stringify(Object.values(routes)[0]?.Properties.Target);
     const integrationId = /"Ref":"(\w+)"/.exec(target)?.[1] ?? '';
@@ -43,10 +45,14 @@ describe('HTTP API', () => {
   });
 
   it('$default falls back to the 405/404 handler', () => {
-    const routes = Object.values(s.stateless.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: '$default' } }));
+    const routes = Object.values(
+      s.stateless.findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: '$default' } }),
+    );
     expect(routes).toHaveLength(1);
     const integrations = Object.values(s.stateless.findResources('AWS::ApiGatewayV2::Integration'));
-    expect(integrations.some((i) => JSON.stringify(i.Properties.IntegrationUri).includes(fnId(FALLBACK_HANDLER)))).toBe(true);
+    expect(integrations.some((i) => JSON.stringify(i.Properties.IntegrationUri).includes(fnId(FALLBACK_HANDLER)))).toBe(
+      true,
+    );
   });
 
   it('stage has access logs and throttling', () => {
@@ -66,16 +72,23 @@ describe('HTTP API', () => {
   });
 
   it.each([...handlerUses()].map(([handler, uses]) => ({ handler, uses: [...uses] })))(
-    '$handler: IAM and environment follow its routes\' uses',
+    "$handler: IAM and environment follow its routes' uses",
     ({ handler, uses }) => {
       const statements = statementsOf(fnId(handler));
-      const env: Record<string, unknown> = s.stateless.toJSON().Resources[fnId(handler)].Properties.Environment.Variables;
+      const env: Record<string, unknown> =
+        s.stateless.toJSON().Resources[fnId(handler)].Properties.Environment.Variables;
       for (const def of Object.values(TABLES)) {
         const cap = def.id.charAt(0).toLowerCase() + def.id.slice(1);
         const touching = statements.filter((st) => JSON.stringify(st.Resource).includes(`${def.id}Table`));
         const granted = touching.flatMap(actionsOf);
-        expect(granted.some((a) => /Put|Update|Delete|Write/.test(a)), `${def.id} write`).toBe(uses.includes(`${cap}:write` as never));
-        expect(granted.some((a) => /Get|Query/.test(a)), `${def.id} read`).toBe(uses.includes(`${cap}:read` as never));
+        expect(
+          granted.some((a) => /Put|Update|Delete|Write/.test(a)),
+          `${def.id} write`,
+        ).toBe(uses.includes(`${cap}:write` as never));
+        expect(
+          granted.some((a) => /Get|Query/.test(a)),
+          `${def.id} read`,
+        ).toBe(uses.includes(`${cap}:read` as never));
         expect(def.envVar in env).toBe(granted.length > 0);
       }
       const all = statements.flatMap(actionsOf);
@@ -107,11 +120,19 @@ describe('API keys table', () => {
   it('is written only by the key-management functions; data-plane functions count requests in Activity, by key prefix', () => {
     for (const handler of handlerUses().keys()) {
       const statements = statementsOf(fnId(handler));
-      const keyWrites = statements.filter((st) => JSON.stringify(st.Resource).includes('ApiKeysTable') && actionsOf(st).some((a) => /Put|Update|Delete|Write/.test(a)));
+      const keyWrites = statements.filter(
+        (st) =>
+          JSON.stringify(st.Resource).includes('ApiKeysTable') &&
+          actionsOf(st).some((a) => /Put|Update|Delete|Write/.test(a)),
+      );
       expect(keyWrites.length > 0, handler).toBe(['create-api-key', 'revoke-api-key'].includes(handler));
       for (const st of statements.filter((x) => JSON.stringify(x.Resource).includes('ActivityTable'))) {
         const leading = st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
-        expect(leading, handler).toEqual(expect.arrayContaining(actionsOf(st).includes('dynamodb:UpdateItem') ? ['rate#*', 'lastUsed#*'] : ['lastUsed#*']));
+        expect(leading, handler).toEqual(
+          expect.arrayContaining(
+            actionsOf(st).includes('dynamodb:UpdateItem') ? ['rate#*', 'lastUsed#*'] : ['lastUsed#*'],
+          ),
+        );
         expect(JSON.stringify(leading)).not.toContain('running#');
       }
     }
@@ -160,9 +181,13 @@ describe('workers', () => {
   it('agent worker decrypts credentials and keeps session state under sessions/ only', () => {
     const statements = statementsOf(logicalId(workers().agent));
     const actions = statements.flatMap(actionsOf);
-    expect(actions).toEqual(expect.arrayContaining(['kms:Decrypt', 'kms:GenerateDataKey', 's3:GetObject', 's3:PutObject']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['kms:Decrypt', 'kms:GenerateDataKey', 's3:GetObject', 's3:PutObject']),
+    );
     expect(actions).not.toContain('kms:Encrypt');
-    const s3Resources = JSON.stringify(statements.filter((st) => actionsOf(st).some((a) => a.startsWith('s3:'))).map((st) => st.Resource));
+    const s3Resources = JSON.stringify(
+      statements.filter((st) => actionsOf(st).some((a) => a.startsWith('s3:'))).map((st) => st.Resource),
+    );
     expect(s3Resources).toContain('sessions/*');
     expect(s3Resources).not.toContain('assets/*');
   });
@@ -182,25 +207,32 @@ describe('workers', () => {
   it.each([
     ['agent', ['bySession']],
     ['design', []],
-  ] as const)('%s worker: tasks by key (and only the indexes it queries), no byStatus, no Sessions table', (name, indexes) => {
-    const statements = statementsOf(logicalId(workers()[name]));
-    const resources = JSON.stringify(statements.map((st) => st.Resource));
-    expect(resources).not.toContain('index/byStatus');
-    expect(resources).not.toContain('SessionsTable');
-    for (const index of indexes) expect(resources).toContain(`index/${index}`);
-  });
+  ] as const)(
+    '%s worker: tasks by key (and only the indexes it queries), no byStatus, no Sessions table',
+    (name, indexes) => {
+      const statements = statementsOf(logicalId(workers()[name]));
+      const resources = JSON.stringify(statements.map((st) => st.Resource));
+      expect(resources).not.toContain('index/byStatus');
+      expect(resources).not.toContain('SessionsTable');
+      for (const index of indexes) expect(resources).toContain(`index/${index}`);
+    },
+  );
 
-  it.each(['agent', 'design'] as const)('%s worker: running slots only in Activity, its own queue to defer and retry', (name) => {
-    const id = logicalId(workers()[name]);
-    const statements = statementsOf(id);
-    const activity = statements.filter((st) => JSON.stringify(st.Resource).includes('ActivityTable'));
-    expect(activity.length).toBeGreaterThan(0);
-    for (const st of activity) expect(st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']).toEqual(['running#*']);
-    const actions = statements.flatMap(actionsOf);
-    expect(actions).toEqual(expect.arrayContaining(['sqs:SendMessage', 'sqs:ChangeMessageVisibility']));
-    const env: Record<string, unknown> = s.stateless.toJSON().Resources[id].Properties.Environment.Variables;
-    expect(env[name === 'agent' ? 'AGENT_QUEUE_URL' : 'DESIGN_QUEUE_URL']).toBeDefined();
-  });
+  it.each(['agent', 'design'] as const)(
+    '%s worker: running slots only in Activity, its own queue to defer and retry',
+    (name) => {
+      const id = logicalId(workers()[name]);
+      const statements = statementsOf(id);
+      const activity = statements.filter((st) => JSON.stringify(st.Resource).includes('ActivityTable'));
+      expect(activity.length).toBeGreaterThan(0);
+      for (const st of activity)
+        expect(st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']).toEqual(['running#*']);
+      const actions = statements.flatMap(actionsOf);
+      expect(actions).toEqual(expect.arrayContaining(['sqs:SendMessage', 'sqs:ChangeMessageVisibility']));
+      const env: Record<string, unknown> = s.stateless.toJSON().Resources[id].Properties.Environment.Variables;
+      expect(env[name === 'agent' ? 'AGENT_QUEUE_URL' : 'DESIGN_QUEUE_URL']).toBeDefined();
+    },
+  );
 
   it('sweeper runs every minute with tasks read/write and both queues', () => {
     const id = logicalId(workers().sweeper);
@@ -243,6 +275,8 @@ describe('cdk-nag', () => {
   it('AwsSolutionsChecks reports no unacknowledged errors', () => {
     const report = s.service.nag.validateScope(s.service.stateful.node.root);
     const errors = report.violations.filter((v) => v.severity === 'error');
-    expect(errors.map((e) => `${e.ruleName}: ${e.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+    expect(errors.map((e) => `${e.ruleName}: ${e.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual(
+      [],
+    );
   });
 });

@@ -22,14 +22,18 @@ export interface Synthesized {
  * the suite runs in seconds; bundle.test.ts bundles a real handler instead.
  */
 export function synthesize(): Synthesized {
-  const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+  const cdkJson = JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as {
+    context: Record<string, unknown>;
+  };
   const app = new App({
     context: { ...cdkJson.context, stage: TEST_STAGE, 'aws:cdk:bundling-stacks': [] },
   });
   const service = createService(app);
   const assembly = app.synth();
   const template = (name: string): Template =>
-    Template.fromJSON(assembly.getStackByName(name).template as Record<string, unknown>, { skipCyclicalDependenciesCheck: true });
+    Template.fromJSON(assembly.getStackByName(name).template as Record<string, unknown>, {
+      skipCyclicalDependenciesCheck: true,
+    });
   return {
     service,
     assembly,

@@ -65,9 +65,18 @@ afterAll(async () => {
   await launcher.close();
 });
 
-const run = <T>(allowPrivateNetwork: boolean, fn: (b: { page: Page; guard: NetworkGuard; context: BrowserContext }) => Promise<T>) =>
-  withGuardedSession(launcher, { network: networkPolicy(allowPrivateNetwork, resolve, { dial }), signal: new AbortController().signal, tenant: 'guard-test' }, ({ session, guard }) =>
-    fn({ page: session.page, guard, context: session.context }),
+const run = <T>(
+  allowPrivateNetwork: boolean,
+  fn: (b: { page: Page; guard: NetworkGuard; context: BrowserContext }) => Promise<T>,
+) =>
+  withGuardedSession(
+    launcher,
+    {
+      network: networkPolicy(allowPrivateNetwork, resolve, { dial }),
+      signal: new AbortController().signal,
+      tenant: 'guard-test',
+    },
+    ({ session, guard }) => fn({ page: session.page, guard, context: session.context }),
   );
 
 describe('network guard in a real browser', () => {
@@ -102,7 +111,10 @@ describe('network guard in a real browser', () => {
   it('refuses a top-level navigation to a private address with the guard sentence', async () => {
     hits.length = 0;
     const out = await run(false, async ({ page, guard }) => {
-      const err = await page.goto(`http://127.0.0.1:${port}/worker/site/`).then(() => undefined, (e: Error) => e.message);
+      const err = await page.goto(`http://127.0.0.1:${port}/worker/site/`).then(
+        () => undefined,
+        (e: Error) => e.message,
+      );
       return { err, refusal: guard.refusal };
     });
     expect(out.err).toContain('ERR_BLOCKED_BY_CLIENT');

@@ -18,7 +18,9 @@ let server: Server;
 const hits: string[] = [];
 const port = (): number => (server.address() as AddressInfo).port;
 const resolve: Resolver = async (host) => (host === 'public.example' ? [PUBLIC] : ['127.0.0.1']);
-const guarded = networkPolicy(false, resolve, { dial: (a, p) => ({ address: a === PUBLIC ? '127.0.0.1' : a, port: p }) });
+const guarded = networkPolicy(false, resolve, {
+  dial: (a, p) => ({ address: a === PUBLIC ? '127.0.0.1' : a, port: p }),
+});
 const pub = (path: string): string => `http://public.example:${port()}${path}`;
 
 beforeAll(async () => {
@@ -29,8 +31,10 @@ beforeAll(async () => {
     else if (path === '/hop') res.writeHead(302, { location: pub('/ok') }).end();
     else if (path === '/to-private') res.writeHead(302, { location: `http://127.0.0.1:${port()}/secret` }).end();
     else if (path === '/big') res.writeHead(200).end(Buffer.alloc(64 * 1024, 1));
-    else if (path === '/bomb') res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(8 * 1024 * 1024, 0)));
-    else if (path === '/never') res.writeHead(200); // headers only, the body never ends
+    else if (path === '/bomb')
+      res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(8 * 1024 * 1024, 0)));
+    else if (path === '/never')
+      res.writeHead(200); // headers only, the body never ends
     else res.writeHead(404).end();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -49,13 +53,19 @@ describe('guardedFetch', () => {
 
   it('refuses a redirect hop into a private address before sending it', async () => {
     hits.length = 0;
-    await expect(guardedFetch(guarded, pub('/to-private'), { timeoutMs: 5_000, maxBytes: 1024 })).rejects.toThrow(NetworkRefusedError);
+    await expect(guardedFetch(guarded, pub('/to-private'), { timeoutMs: 5_000, maxBytes: 1024 })).rejects.toThrow(
+      NetworkRefusedError,
+    );
     expect(hits).toEqual(['/to-private']);
   });
 
   it('caps the body, compressed bombs included', async () => {
-    await expect(guardedFetch(guarded, pub('/big'), { timeoutMs: 5_000, maxBytes: 1024 })).rejects.toThrow(ResponseTooLargeError);
-    await expect(guardedFetch(guarded, pub('/bomb'), { timeoutMs: 5_000, maxBytes: 1024 * 1024 })).rejects.toThrow(ResponseTooLargeError);
+    await expect(guardedFetch(guarded, pub('/big'), { timeoutMs: 5_000, maxBytes: 1024 })).rejects.toThrow(
+      ResponseTooLargeError,
+    );
+    await expect(guardedFetch(guarded, pub('/bomb'), { timeoutMs: 5_000, maxBytes: 1024 * 1024 })).rejects.toThrow(
+      ResponseTooLargeError,
+    );
   });
 
   it('gives up at its deadline on a body that never ends', async () => {
@@ -68,7 +78,9 @@ describe('guardedFetch', () => {
     let calls = 0;
     // A rebinding resolver: public first, loopback on every later question.
     const rebinding: Resolver = async () => (calls++ === 0 ? [PUBLIC] : ['127.0.0.1']);
-    const policy = networkPolicy(false, rebinding, { dial: (a, p) => ({ address: a === PUBLIC ? '127.0.0.1' : a, port: p }) });
+    const policy = networkPolicy(false, rebinding, {
+      dial: (a, p) => ({ address: a === PUBLIC ? '127.0.0.1' : a, port: p }),
+    });
     const res = await guardedFetch(policy, `http://rebind.example:${port()}/ok`, { timeoutMs: 5_000, maxBytes: 1024 });
     expect(res.status).toBe(200);
     expect(calls).toBe(1);
@@ -89,7 +101,9 @@ describe('egress proxy', () => {
   const connectStatus = (proxy: string, authority: string): Promise<string> =>
     new Promise((resolveLine, reject) => {
       const p = new URL(proxy);
-      const socket = connect(Number(p.port), p.hostname, () => socket.write(`CONNECT ${authority} HTTP/1.1\r\nhost: ${authority}\r\n\r\n`));
+      const socket = connect(Number(p.port), p.hostname, () =>
+        socket.write(`CONNECT ${authority} HTTP/1.1\r\nhost: ${authority}\r\n\r\n`),
+      );
       socket.once('data', (d) => {
         resolveLine(d.toString().split('\r\n')[0] ?? '');
         socket.destroy();

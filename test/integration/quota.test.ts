@@ -22,7 +22,8 @@ async function used(businessId: string, month = quotaMonth(new Date())): Promise
 
 const agent = { maxSteps: 5, includeHtmlDump: false };
 /** A port with some methods replaced; the rest still reach the real adapter (its methods live on the prototype). */
-const patched = <T extends object>(port: T, overrides: Partial<T>): T => Object.assign(Object.create(port) as T, overrides);
+const patched = <T extends object>(port: T, overrides: Partial<T>): T =>
+  Object.assign(Object.create(port) as T, overrides);
 
 const fail = (what: string) => async (): Promise<never> => {
   throw new Error(`${what} is down`);
@@ -33,24 +34,34 @@ describe('quota', () => {
     const biz = uniqueId('zero');
     expect(await deps.usage.consume(biz, '2026-01', 0)).toEqual({ ok: false, used: 0 });
     await deps.businesses.setQuota(biz, 0, new Date());
-    await expect(submitAgentTask(deps, { businessId: biz }, { endUserId: 'u', task: 't', agent })).rejects.toMatchObject({ limit: 0, used: 0 });
+    await expect(
+      submitAgentTask(deps, { businessId: biz }, { endUserId: 'u', task: 't', agent }),
+    ).rejects.toMatchObject({ limit: 0, used: 0 });
   });
 
   it.each([
-    ['the session write fails and then the task delete throws', (d: WorkerDeps): Partial<WorkerDeps> => ({
-      sessions: patched(d.sessions, { create: fail('sessions') }),
-      tasks: patched(d.tasks, { delete: fail('task delete') }),
-    })],
-    ['the enqueue fails and then marking the task failed throws', (d: WorkerDeps): Partial<WorkerDeps> => ({
-      queue: { send: fail('sqs'), retryAfter: fail('sqs') },
-      tasks: patched(d.tasks, { failUnlessTerminal: fail('task update') }),
-    })],
+    [
+      'the session write fails and then the task delete throws',
+      (d: WorkerDeps): Partial<WorkerDeps> => ({
+        sessions: patched(d.sessions, { create: fail('sessions') }),
+        tasks: patched(d.tasks, { delete: fail('task delete') }),
+      }),
+    ],
+    [
+      'the enqueue fails and then marking the task failed throws',
+      (d: WorkerDeps): Partial<WorkerDeps> => ({
+        queue: { send: fail('sqs'), retryAfter: fail('sqs') },
+        tasks: patched(d.tasks, { failUnlessTerminal: fail('task update') }),
+      }),
+    ],
   ])('refunds the unit when %s', async (_label, breakIt) => {
     // Prepare: the first failure, then a compensation step that fails too.
     const biz = uniqueId('comp');
     const broken: WorkerDeps = { ...deps, ...breakIt(deps) };
     // Act
-    await expect(submitAgentTask(broken, { businessId: biz }, { endUserId: 'u', task: 't', agent })).rejects.toThrow(/down|enqueue/);
+    await expect(submitAgentTask(broken, { businessId: biz }, { endUserId: 'u', task: 't', agent })).rejects.toThrow(
+      /down|enqueue/,
+    );
     // Assess
     expect(await used(biz)).toBe(0);
   });
@@ -60,14 +71,24 @@ describe('quota', () => {
     const biz = uniqueId('abandon');
     const created = new Date(Date.now() - 2 * 60 * 60_000);
     await deps.usage.consume(biz, quotaMonth(created), 15);
-    const item = newTaskItem({ businessId: biz, sessionId: uniqueId('s'), endUserId: 'u', task: 't', kind: 'agent', now: created });
+    const item = newTaskItem({
+      businessId: biz,
+      sessionId: uniqueId('s'),
+      endUserId: 'u',
+      task: 't',
+      kind: 'agent',
+      now: created,
+    });
     await deps.tasks.create(item);
     // Act
     const first = await sweepOnce(deps, { limit: 1000 });
     await sweepOnce(deps, { limit: 1000 });
     // Assess
     expect(first.abandoned).toContain(item.taskId);
-    expect(await deps.tasks.get(item.taskId)).toMatchObject({ status: 'failed', error: expect.stringMatching(/not picked up/) });
+    expect(await deps.tasks.get(item.taskId)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/not picked up/),
+    });
     expect(await used(biz, quotaMonth(created))).toBe(0);
   });
 });

@@ -116,7 +116,9 @@ describe('TaskRepository (conditional state machine)', () => {
     const b = task({ sessionId });
     await deps().tasks.create(a);
     await deps().tasks.create(b);
-    expect((await deps().tasks.listBySession(sessionId)).map((t) => t.taskId).sort()).toEqual([a.taskId, b.taskId].sort());
+    expect((await deps().tasks.listBySession(sessionId)).map((t) => t.taskId).sort()).toEqual(
+      [a.taskId, b.taskId].sort(),
+    );
     const found = await deps().tasks.listByStatus('pending', new Date(Date.now() + 1000).toISOString(), 1000);
     expect(found.map((t) => t.taskId)).toEqual(expect.arrayContaining([a.taskId, b.taskId]));
   });
@@ -136,10 +138,16 @@ describe('UsageRepository', () => {
 describe('credentials at rest', () => {
   it('round-trips through the encryptor and refuses another end-user’s context', async () => {
     const biz = uniqueId('creds');
-    const ct = await deps().encryptor.encrypt('cookie-value', { businessId: biz, endUserId: 'a', field: 'redditSession' });
+    const ct = await deps().encryptor.encrypt('cookie-value', {
+      businessId: biz,
+      endUserId: 'a',
+      field: 'redditSession',
+    });
     await deps().endUsers.upsert(biz, 'a', { redditSession: ct }, new Date());
     expect(await loadCredentials(deps(), biz, 'a')).toEqual({ redditSession: 'cookie-value' });
-    await expect(deps().encryptor.decrypt(ct, { businessId: biz, endUserId: 'b', field: 'redditSession' })).rejects.toThrow();
+    await expect(
+      deps().encryptor.decrypt(ct, { businessId: biz, endUserId: 'b', field: 'redditSession' }),
+    ).rejects.toThrow();
     await deps().endUsers.clear(biz, 'a', [], new Date());
     expect(await loadCredentials(deps(), biz, 'a')).toEqual({});
     expect(await deps().endUsers.get(biz, 'a')).toMatchObject({ businessId: biz, endUserId: 'a' });

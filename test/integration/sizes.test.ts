@@ -21,7 +21,17 @@ const LAMBDA_RESPONSE_LIMIT = 6 * 1024 * 1024;
 const size = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 
 async function pending(overrides: Partial<TaskItem> = {}): Promise<TaskItem> {
-  const item = { ...newTaskItem({ businessId: uniqueId('biz'), sessionId: uniqueId('s'), endUserId: 'u', task: 't', kind: 'design', now: new Date() }), ...overrides };
+  const item = {
+    ...newTaskItem({
+      businessId: uniqueId('biz'),
+      sessionId: uniqueId('s'),
+      endUserId: 'u',
+      task: 't',
+      kind: 'design',
+      now: new Date(),
+    }),
+    ...overrides,
+  };
   await deps().tasks.create(item);
   return item;
 }
@@ -34,7 +44,11 @@ async function claimed(overrides: Partial<TaskItem> = {}): Promise<TaskItem> {
 /** Runs one task through the real runner with a job that returns `output`. */
 async function runWith(task: TaskItem, output: JobOutput): Promise<void> {
   const handler = createTaskHandler<WorkerDeps>({ kind: task.kind, deps, job: async () => output });
-  const record = { messageId: 'm', receiptHandle: 'r', body: JSON.stringify({ taskId: task.taskId, kind: task.kind }) } as SQSRecord;
+  const record = {
+    messageId: 'm',
+    receiptHandle: 'r',
+    body: JSON.stringify({ taskId: task.taskId, kind: task.kind }),
+  } as SQSRecord;
   expect((await handler({ Records: [record] })).batchItemFailures).toEqual([]);
 }
 
@@ -44,10 +58,17 @@ describe('reads fit a Lambda response', () => {
     const task = await claimed();
     const html = `<html>${'<p>é</p>'.repeat(800_000)}</html>`;
     const key = resultKey(task);
-    await deps().results.put(key, { html_dump: html, result: 'answer', stepSummaries: [{ n: 1, type: 'extract', msg: 'm'.repeat(50_000), success: true }] });
+    await deps().results.put(key, {
+      html_dump: html,
+      result: 'answer',
+      stepSummaries: [{ n: 1, type: 'extract', msg: 'm'.repeat(50_000), success: true }],
+    });
     await deps().tasks.finish(task.taskId, 'completed', { offloadedKey: key }, new Date());
     // Act
-    const view = (await getTask(deps(), { businessId: task.businessId }, { taskId: task.taskId })) as unknown as Record<string, unknown> & {
+    const view = (await getTask(deps(), { businessId: task.businessId }, { taskId: task.taskId })) as unknown as Record<
+      string,
+      unknown
+    > & {
       html_dump: string;
       stepSummaries: { msg: string }[];
       truncated: { fields: string[]; downloadUrl: string };
@@ -66,7 +87,17 @@ describe('reads fit a Lambda response', () => {
     const sessionId = uniqueId('s');
     const first = await claimed({ sessionId });
     const businessId = first.businessId;
-    await deps().sessions.create({ sessionId, businessId, endUserId: 'u', firstTaskId: first.taskId, latestTaskId: first.taskId, latestCreatedAt: first.createdAt, turnCount: 3, createdAt: first.createdAt, kind: 'agent' });
+    await deps().sessions.create({
+      sessionId,
+      businessId,
+      endUserId: 'u',
+      firstTaskId: first.taskId,
+      latestTaskId: first.taskId,
+      latestCreatedAt: first.createdAt,
+      turnCount: 3,
+      createdAt: first.createdAt,
+      kind: 'agent',
+    });
     for (const t of [first, await claimed({ sessionId, businessId }), await claimed({ sessionId, businessId })]) {
       await deps().results.put(resultKey(t), { html_dump: 'x'.repeat(3 * 1024 * 1024) });
       await deps().tasks.finish(t.taskId, 'completed', { offloadedKey: resultKey(t) }, new Date());
@@ -83,12 +114,18 @@ describe('results too big or too deep for DynamoDB are offloaded at finish', () 
     const task = await pending();
     await runWith(task, { result: deep(40) });
     const stored = (await deps().tasks.get(task.taskId)) as TaskItem;
-    expect(stored).toMatchObject({ status: 'completed', offloadedKey: `results/${task.businessId}/${task.taskId}/attempt-1.json` });
+    expect(stored).toMatchObject({
+      status: 'completed',
+      offloadedKey: `results/${task.businessId}/${task.taskId}/attempt-1.json`,
+    });
     expect((await getTask(deps(), { businessId: task.businessId }, { taskId: task.taskId })).result).toEqual(deep(40));
   });
 
   it('counts what the item already holds: a 60 KB schema and a 20 KB prompt plus a 240 KB result', async () => {
-    const task = await pending({ task: 'p'.repeat(20_000), agent: { maxSteps: 5, includeHtmlDump: false, schema: { description: 'd'.repeat(60_000) } } });
+    const task = await pending({
+      task: 'p'.repeat(20_000),
+      agent: { maxSteps: 5, includeHtmlDump: false, schema: { description: 'd'.repeat(60_000) } },
+    });
     await runWith(task, { result: 'r'.repeat(240_000) });
     const stored = (await deps().tasks.get(task.taskId)) as TaskItem;
     expect(stored.status).toBe('completed');
@@ -98,7 +135,14 @@ describe('results too big or too deep for DynamoDB are offloaded at finish', () 
 
   it('stamps every new task with its retention (Tasks TTL), which the results/ lifecycle follows', async () => {
     const created = new Date('2026-03-01T00:00:00Z');
-    const item = newTaskItem({ businessId: 'b', sessionId: 's', endUserId: 'u', task: 't', kind: 'agent', now: created });
+    const item = newTaskItem({
+      businessId: 'b',
+      sessionId: 's',
+      endUserId: 'u',
+      task: 't',
+      kind: 'agent',
+      now: created,
+    });
     expect(item.expiresAt).toBe(created.getTime() / 1000 + TASK_RETENTION_DAYS * 86_400);
   });
 

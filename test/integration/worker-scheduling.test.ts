@@ -26,7 +26,12 @@ const record = (body: TaskMessage, receiptHandle = 'local'): SQSRecord => ({
   messageId: uniqueId('m'),
   receiptHandle,
   body: JSON.stringify(body),
-  attributes: { ApproximateReceiveCount: '1', SentTimestamp: '0', SenderId: 'test', ApproximateFirstReceiveTimestamp: '0' },
+  attributes: {
+    ApproximateReceiveCount: '1',
+    SentTimestamp: '0',
+    SenderId: 'test',
+    ApproximateFirstReceiveTimestamp: '0',
+  },
   messageAttributes: {},
   md5OfBody: '',
   eventSource: 'aws:sqs',
@@ -38,7 +43,9 @@ const record = (body: TaskMessage, receiptHandle = 'local'): SQSRecord => ({
 async function receive(d: WorkerDeps, taskId: string, ms: number): Promise<SQSRecord | undefined> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    const out = await env.clients.sqs.send(new ReceiveMessageCommand({ QueueUrl: d.config.AGENT_QUEUE_URL, WaitTimeSeconds: 1, MaxNumberOfMessages: 10 }));
+    const out = await env.clients.sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: d.config.AGENT_QUEUE_URL, WaitTimeSeconds: 1, MaxNumberOfMessages: 10 }),
+    );
     const m = (out.Messages ?? []).find((x) => (JSON.parse(x.Body ?? '{}') as TaskMessage).taskId === taskId);
     if (m) return record(JSON.parse(m.Body ?? '{}') as TaskMessage, m.ReceiptHandle);
   }
@@ -66,7 +73,11 @@ describe('transient failures', () => {
     const res1 = await handler({ Records: [first as SQSRecord] });
     // Assess 1: reported for redelivery, with a retry scheduled on the item
     expect(res1.batchItemFailures).toHaveLength(1);
-    expect(await d.tasks.get(task.taskId)).toMatchObject({ status: 'running', retryAt: expect.any(String), retryError: 'The browser could not be started' });
+    expect(await d.tasks.get(task.taskId)).toMatchObject({
+      status: 'running',
+      retryAt: expect.any(String),
+      retryError: 'The browser could not be started',
+    });
     // Act 2: the sweeper runs ten minutes later, long past the 3-minute budget and its grace
     const swept = await sweepOnce(d, { now: new Date(Date.now() + 10 * 60_000), limit: 1000 });
     // Assess 2: the task is left to its retry, not failed with a time-limit error
@@ -95,7 +106,9 @@ describe('transient failures', () => {
     await handler({ Records: [record({ taskId: task.taskId, kind: 'agent' })] });
     const swept = await sweepOnce(d, { now: new Date(Date.now() + 60 * 60_000), limit: 1000 });
     expect(swept.failed).toContain(task.taskId);
-    expect((await d.tasks.get(task.taskId))?.error).toBe('The task failed on a transient error and its retry never started: The browser could not be started');
+    expect((await d.tasks.get(task.taskId))?.error).toBe(
+      'The task failed on a transient error and its retry never started: The browser could not be started',
+    );
   });
 });
 
@@ -111,7 +124,11 @@ describe('fair scheduling', () => {
     });
     const d: WorkerDeps = { ...base, queue };
     const bizA = uniqueId('burst');
-    const [a1, a2, b1] = [await pendingTask(d, 'design', bizA), await pendingTask(d, 'design', bizA), await pendingTask(d, 'design')];
+    const [a1, a2, b1] = [
+      await pendingTask(d, 'design', bizA),
+      await pendingTask(d, 'design', bizA),
+      await pendingTask(d, 'design'),
+    ];
     let open: () => void = () => undefined;
     const gate = new Promise<void>((r) => (open = r));
     const handler = createTaskHandler<WorkerDeps>({

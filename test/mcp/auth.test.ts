@@ -28,7 +28,10 @@ afterAll(async () => {
 });
 
 async function start(args: string[], env: Record<string, string> = {}): Promise<string> {
-  const s = await startToolServer(parseServerOptions(['--transport', 'http', '--port', '0', '--log-level', 'error', ...args], {}), env);
+  const s = await startToolServer(
+    parseServerOptions(['--transport', 'http', '--port', '0', '--log-level', 'error', ...args], {}),
+    env,
+  );
   servers.push(s);
   return `${s.http?.url}/mcp`;
 }
@@ -36,8 +39,17 @@ async function start(args: string[], env: Record<string, string> = {}): Promise<
 async function status(url: string, token?: string): Promise<number> {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    }),
   });
   await res.body?.cancel();
   return res.status;
@@ -45,7 +57,9 @@ async function status(url: string, token?: string): Promise<number> {
 
 async function listToolsWith(url: string, token: string): Promise<number> {
   const client = newClient();
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+  );
   const { tools } = await client.listTools();
   await client.close();
   return tools.length;
@@ -86,9 +100,15 @@ describe('HTTP auth modes', () => {
     expect(await status(url, secret)).toBe(401);
   });
 
-  it('table mode with BTS_DATA_DIR reads the local runtime\'s key table', async () => {
+  it("table mode with BTS_DATA_DIR reads the local runtime's key table", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bts-mcp-'));
-    writeRuntimeInfo(dataDir, { pid: process.pid, apiUrl: 'http://127.0.0.1:1', dynamoEndpoint: emulators.dynamoEndpoint, sqsS3Endpoint: emulators.sqsS3Endpoint, env: { API_KEYS_TABLE: table } });
+    writeRuntimeInfo(dataDir, {
+      pid: process.pid,
+      apiUrl: 'http://127.0.0.1:1',
+      dynamoEndpoint: emulators.dynamoEndpoint,
+      sqsS3Endpoint: emulators.sqsS3Endpoint,
+      env: { API_KEYS_TABLE: table },
+    });
     const { secret, record } = mintApiKey('biz_local', undefined, new Date());
     await new DynamoApiKeyRepository(emulators.clients.ddb, table).create(record);
     // The default --api-key-table (bts-prod-api-keys) does not exist locally: only the runtime's table can answer.

@@ -11,14 +11,24 @@ afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGTERM');
 });
 
-function run(args: string[], env: Record<string, string> = {}, command = cliCommand(args)): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
-  const child = spawn(command.command, command.args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+function run(
+  args: string[],
+  env: Record<string, string> = {},
+  command = cliCommand(args),
+): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
+  const child = spawn(command.command, command.args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   children.push(child);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((r) => child.on('exit', (code) => r({ code, stdout, stderr })));
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((r) =>
+    child.on('exit', (code) => r({ code, stdout, stderr })),
+  );
   return { child, done };
 }
 
@@ -65,7 +75,11 @@ describe('browser-task-mcp CLI', () => {
     expect(await waitForHealth(envPort)).toBe(200);
     a.child.kill('SIGTERM');
     expect((await a.done).code).toBe(0);
-    const b = run(['--port', String(flagPort)], { BTS_TRANSPORT: 'http', BTS_PORT: String(envPort), BTS_LOG_LEVEL: 'error' });
+    const b = run(['--port', String(flagPort)], {
+      BTS_TRANSPORT: 'http',
+      BTS_PORT: String(envPort),
+      BTS_LOG_LEVEL: 'error',
+    });
     expect(await waitForHealth(flagPort)).toBe(200);
     await expect(fetch(`http://127.0.0.1:${envPort}/health`)).rejects.toThrow();
     b.child.kill('SIGTERM');

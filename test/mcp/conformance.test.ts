@@ -15,14 +15,26 @@ import { ROOT } from './helpers.js';
 const SUITE = resolve(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const BASELINE = resolve(import.meta.dirname, 'conformance-baseline.yml');
 /** Scenarios a browser tool server must pass; checked by name so a change in the suite's defaults cannot drop them silently. */
-const MUST_PASS = ['server-initialize', 'logging-set-level', 'ping', 'tools-list', 'server-sse-multiple-streams', 'dns-rebinding-protection'];
+const MUST_PASS = [
+  'server-initialize',
+  'logging-set-level',
+  'ping',
+  'tools-list',
+  'server-sse-multiple-streams',
+  'dns-rebinding-protection',
+];
 
 let server: RunningToolServer;
 let out: string;
 
 beforeAll(async () => {
   // The suite opens a session per scenario and does not end them: room for all of them under one identity.
-  server = await startToolServer(parseServerOptions(['--transport', 'http', '--port', '0', '--log-level', 'error', '--max-mcp-sessions-per-key', '100'], {}));
+  server = await startToolServer(
+    parseServerOptions(
+      ['--transport', 'http', '--port', '0', '--log-level', 'error', '--max-mcp-sessions-per-key', '100'],
+      {},
+    ),
+  );
   out = mkdtempSync(join(tmpdir(), 'bts-conformance-'));
 });
 
@@ -37,7 +49,8 @@ function runSuite(url: string): Promise<{ code: number; output: string }> {
       process.execPath,
       [SUITE, 'server', '--url', url, '--expected-failures', BASELINE, '-o', out],
       { cwd: out, timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
-      (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, output: `${stdout}\n${stderr}` }),
+      (err, stdout, stderr) =>
+        done({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, output: `${stdout}\n${stderr}` }),
     );
   });
 }
@@ -61,7 +74,10 @@ describe('MCP conformance suite', () => {
     for (const scenario of MUST_PASS) {
       const checks = results.get(scenario);
       expect(checks, `${scenario} did not run`).toBeDefined();
-      expect(checks?.filter((c) => c.status !== 'SUCCESS'), scenario).toEqual([]);
+      expect(
+        checks?.filter((c) => c.status !== 'SUCCESS'),
+        scenario,
+      ).toEqual([]);
     }
   });
 });

@@ -23,7 +23,11 @@ export interface ToolCall {
 export async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolCall> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-  return { text, isError: result.isError === true, ...(result.structuredContent ? { structured: result.structuredContent } : {}) };
+  return {
+    text,
+    isError: result.isError === true,
+    ...(result.structuredContent ? { structured: result.structuredContent } : {}),
+  };
 }
 
 /** The ref printed for an element with this role and name in a snapshot. */

@@ -21,17 +21,32 @@ let callerProxies: RunningToolServer;
 const clients: Client[] = [];
 
 const start = (flags: string[]): Promise<RunningToolServer> =>
-  startToolServer(parseServerOptions(['--transport', 'http', '--port', '0', '--log-level', 'error', ...flags], {}), {}, { resolve });
+  startToolServer(
+    parseServerOptions(['--transport', 'http', '--port', '0', '--log-level', 'error', ...flags], {}),
+    {},
+    { resolve },
+  );
 
 beforeAll(async () => {
   // A forward proxy on loopback: *.bts.test resolves nowhere for Chromium, so only a proxy can answer.
   proxy = createServer((req, res) => {
     proxied.push(req.url ?? '');
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Via proxy</title><main><p>served by the proxy</p></main>');
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end('<title>Via proxy</title><main><p>served by the proxy</p></main>');
   });
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
   const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  hosted = await start(['--max-mcp-sessions-per-key', '2', '--max-browser-sessions', '2', '--allowed-origins', 'https://app.example.com', '--proxy', proxyUrl]);
+  hosted = await start([
+    '--max-mcp-sessions-per-key',
+    '2',
+    '--max-browser-sessions',
+    '2',
+    '--allowed-origins',
+    'https://app.example.com',
+    '--proxy',
+    proxyUrl,
+  ]);
   callerProxies = await start(['--allow-caller-proxy', '--allow-private-network']);
 });
 
@@ -58,7 +73,12 @@ async function connect(server: RunningToolServer, headers: Record<string, string
   return client;
 }
 
-const initialize = { jsonrpc: '2.0', id: 7, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const initialize = {
+  jsonrpc: '2.0',
+  id: 7,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 
 function post(server: RunningToolServer, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(urlOf(server), {
@@ -82,14 +102,20 @@ describe('hosting the MCP server for many tenants', () => {
     expect(((await evil.json()) as { error: { message: string } }).error.message).toContain('--allowed-origins');
     const listed = await connect(hosted, { origin: 'https://app.example.com' });
     expect((await listed.listTools()).tools.length).toBeGreaterThan(0);
-    const preflight = await fetch(urlOf(hosted), { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(urlOf(hosted), {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
     expect(preflight.headers.get('access-control-allow-headers')).toContain('mcp-session-id');
     const local = await post(hosted, initialize, { origin: 'http://localhost:6274' });
     expect(local.status).toBe(200);
     expect(local.headers.get('access-control-allow-origin')).toBe('http://localhost:6274');
-    await fetch(urlOf(hosted), { method: 'DELETE', headers: { 'mcp-session-id': local.headers.get('mcp-session-id') ?? '' } });
+    await fetch(urlOf(hosted), {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': local.headers.get('mcp-session-id') ?? '' },
+    });
   });
 
   it('caps MCP sessions per key with a JSON-RPC error, and frees the slot when one ends', async () => {
@@ -109,7 +135,9 @@ describe('hosting the MCP server for many tenants', () => {
 
   it('a refused initialize leaves no tool server, registry or timer behind', async () => {
     // Raw initializes fill the cap: unlike SDK clients they open no event stream whose keep-alive timer would blur the count.
-    const opened = [await post(hosted, initialize), await post(hosted, initialize)].map((r) => r.headers.get('mcp-session-id') ?? '');
+    const opened = [await post(hosted, initialize), await post(hosted, initialize)].map(
+      (r) => r.headers.get('mcp-session-id') ?? '',
+    );
     const servers = hosted.http?.toolServerCount();
     const sessions = hosted.http?.sessionCount();
     const before = callerProxies.http?.toolServerCount();
@@ -119,7 +147,11 @@ describe('hosting the MCP server for many tenants', () => {
     try {
       // Refused by the cap, then by the transport itself (no Accept header) on the second server.
       expect((await post(hosted, initialize)).status).toBe(429);
-      const noAccept = await fetch(urlOf(callerProxies), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(initialize) });
+      const noAccept = await fetch(urlOf(callerProxies), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(initialize),
+      });
       expect(noAccept.status).toBe(406);
       for (const r of setSpy.mock.results) live.add(r.value);
       for (const [handle] of clearSpy.mock.calls) live.delete(handle);
@@ -151,14 +183,18 @@ describe('hosting the MCP server for many tenants', () => {
     expect(refused.isError).toBe(true);
     expect(refused.text).toContain('--allow-caller-proxy (BTS_ALLOW_CALLER_PROXY=true)');
     const sid = await createSession(client);
-    expect((await call(client, 'navigate', { sessionId: sid, url: 'http://shop.bts.test/operator' })).text).toContain('Title: Via proxy');
+    expect((await call(client, 'navigate', { sessionId: sid, url: 'http://shop.bts.test/operator' })).text).toContain(
+      'Title: Via proxy',
+    );
     expect(proxied).toContain('http://shop.bts.test/operator');
   });
 
   it('with --allow-caller-proxy a caller may route its session through its own proxy', async () => {
     const client = await connect(callerProxies);
     const sid = await createSession(client, { proxy: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
-    expect((await call(client, 'navigate', { sessionId: sid, url: 'http://shop.bts.test/caller' })).text).toContain('Title: Via proxy');
+    expect((await call(client, 'navigate', { sessionId: sid, url: 'http://shop.bts.test/caller' })).text).toContain(
+      'Title: Via proxy',
+    );
     expect(proxied).toContain('http://shop.bts.test/caller');
   });
 });

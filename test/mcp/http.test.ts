@@ -14,7 +14,9 @@ let base: string;
 
 beforeAll(async () => {
   fx = await startFixtureServer();
-  server = await startToolServer(parseServerOptions(['--transport', 'http', '--port', '0', '--log-level', 'error', '--allow-private-network'], {}));
+  server = await startToolServer(
+    parseServerOptions(['--transport', 'http', '--port', '0', '--log-level', 'error', '--allow-private-network'], {}),
+  );
   base = server.http?.url ?? '';
 });
 
@@ -32,16 +34,28 @@ async function connect(): Promise<Client> {
 /** Raw request with a chosen Host header (fetch forbids setting it). */
 function rawPost(host: string, body: unknown): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(`${base}/mcp`, { method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = request(
+      `${base}/mcp`,
+      {
+        method: 'POST',
+        headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(body));
   });
 }
 
-const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 
 describe('MCP over streamable HTTP', () => {
   it('answers GET /health with 200 and no auth', async () => {
@@ -50,7 +64,7 @@ describe('MCP over streamable HTTP', () => {
     expect(await res.json()).toMatchObject({ status: 'ok' });
   });
 
-  it('keeps two clients isolated: one cannot reach the other\'s browser session', async () => {
+  it("keeps two clients isolated: one cannot reach the other's browser session", async () => {
     const a = await connect();
     const b = await connect();
     const sa = await createSession(a);
@@ -82,7 +96,15 @@ describe('MCP over streamable HTTP', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
     });
     expect(res.status).toBe(400);
-    const unknown = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'mcp-session-id': 'nope', 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+    const unknown = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        'mcp-session-id': 'nope',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: '{}',
+    });
     expect(unknown.status).toBe(404);
     expect((await fetch(`${base}/elsewhere`)).status).toBe(404);
   });

@@ -19,7 +19,10 @@ import { call, createSession, newClient, refOf } from './helpers.js';
 const SITE_IP = '93.184.216.34';
 const resolve: Resolver = async (host) => (host === 'localhost' ? [SITE_IP] : ['127.0.0.1']);
 /** The egress proxy dials what the guard judged; the "public" site is really served on loopback. */
-const dial = (address: string, port: number): { address: string; port: number } => ({ address: address === SITE_IP ? '127.0.0.1' : address, port });
+const dial = (address: string, port: number): { address: string; port: number } => ({
+  address: address === SITE_IP ? '127.0.0.1' : address,
+  port,
+});
 let canary: Canary;
 let site: FixtureServer;
 let guarded: RunningToolServer;
@@ -31,7 +34,11 @@ beforeAll(async () => {
   site = await startFixtureServer({ routes: hostileRoutes(() => canary.port) });
   page = `http://localhost:${new URL(site.url).port}`;
   const start = (flags: string[]) =>
-    startToolServer(parseServerOptions(['--transport', 'http', '--port', '0', '--log-level', 'error', ...flags], {}), {}, { resolve, dial });
+    startToolServer(
+      parseServerOptions(['--transport', 'http', '--port', '0', '--log-level', 'error', ...flags], {}),
+      {},
+      { resolve, dial },
+    );
   guarded = await start([]);
   open = await start(['--allow-private-network']);
 });
@@ -63,7 +70,11 @@ async function attack(client: Client, sid: string): Promise<{ status: string; cl
     await pause(100);
   }
   const clicks: string[] = [];
-  for (const [role, name] of [['link', 'Download report'], ['link', 'Open in new tab'], ['button', 'Send form']] as const) {
+  for (const [role, name] of [
+    ['link', 'Download report'],
+    ['link', 'Open in new tab'],
+    ['button', 'Send form'],
+  ] as const) {
     await call(client, 'navigate', { sessionId: sid, url: `${page}/hostile` });
     const snap = (await call(client, 'snapshot', { sessionId: sid })).text;
     clicks.push((await call(client, 'click', { sessionId: sid, ref: refOf(snap, role, name) })).text);
@@ -78,7 +89,9 @@ describe('network guard of MCP browser sessions (loopback canary)', () => {
     const { client, sid } = await sessionOn(guarded);
     const res = await call(client, 'navigate', { sessionId: sid, url: `http://127.0.0.1:${canary.port}/admin` });
     expect(res.isError).toBe(true);
-    expect(res.text).toMatch(/Could not open .*ERR_BLOCKED_BY_CLIENT.* \(refused by the network policy: private, loopback and link-local addresses/);
+    expect(res.text).toMatch(
+      /Could not open .*ERR_BLOCKED_BY_CLIENT.* \(refused by the network policy: private, loopback and link-local addresses/,
+    );
     await client.close();
     expect(canary.requests).toEqual([]);
   });
@@ -101,7 +114,21 @@ describe('network guard of MCP browser sessions (loopback canary)', () => {
     await attack(client, sid);
     await client.close();
     const paths = canary.requests.map((r) => r.split(' ')[1]);
-    expect(paths).toEqual(expect.arrayContaining(['/style.css', '/script.js', '/img.png', '/frame', '/fetch', '/xhr', '/ws', '/beacon', '/report.zip', '/popup', '/post']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/style.css',
+        '/script.js',
+        '/img.png',
+        '/frame',
+        '/fetch',
+        '/xhr',
+        '/ws',
+        '/beacon',
+        '/report.zip',
+        '/popup',
+        '/post',
+      ]),
+    );
   });
 });
 
@@ -121,7 +148,9 @@ describe('network guard: redirects into a private address (loopback canary)', ()
 
   it('an image that redirects to the canary does not reach it', async () => {
     const { client, sid } = await sessionOn(guarded);
-    expect((await call(client, 'navigate', { sessionId: sid, url: `${page}/redirecting-page` })).text).toContain('Title: Redirecting image');
+    expect((await call(client, 'navigate', { sessionId: sid, url: `${page}/redirecting-page` })).text).toContain(
+      'Title: Redirecting image',
+    );
     await pause(500);
     await client.close();
     expect(canary.requests).toEqual([]);

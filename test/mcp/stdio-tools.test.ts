@@ -28,7 +28,21 @@ describe('MCP tools over stdio', () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name).sort();
     expect(names).toEqual(
-      ['click', 'content.get_markdown', 'create_session', 'extract', 'extract.page_summary', 'fill', 'fill_form', 'interact', 'interact.find', 'knowledge', 'lookup', 'navigate', 'snapshot'].sort(),
+      [
+        'click',
+        'content.get_markdown',
+        'create_session',
+        'extract',
+        'extract.page_summary',
+        'fill',
+        'fill_form',
+        'interact',
+        'interact.find',
+        'knowledge',
+        'lookup',
+        'navigate',
+        'snapshot',
+      ].sort(),
     );
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect(byName.get('navigate')?.inputSchema.required).toEqual(expect.arrayContaining(['sessionId', 'url']));
@@ -46,7 +60,10 @@ describe('MCP tools over stdio', () => {
     expect(md.text).toContain(`[sea stars](${fx.url}/pages/next.html)`);
     expect(md.text).toContain('| Crab | 5 cm |');
     expect(md.text).not.toContain('Copyright footer');
-    const summary = JSON.parse((await call(client, 'extract.page_summary', { sessionId: sid })).text) as { description: string; headings: { text: string }[] };
+    const summary = JSON.parse((await call(client, 'extract.page_summary', { sessionId: sid })).text) as {
+      description: string;
+      headings: { text: string }[];
+    };
     expect(summary.description).toBe('A field guide to tide pool animals.');
     expect(summary.headings.map((h) => h.text)).toEqual(['Tide Pools Guide', 'Animals']);
   });
@@ -90,8 +107,13 @@ describe('MCP tools over stdio', () => {
     const snap = (await call(client, 'snapshot', { sessionId: sid })).text;
     await call(client, 'interact', { sessionId: sid, action: 'hover', ref: refOf(snap, 'link', 'Read the guide') });
     expect((await call(client, 'content.get_markdown', { sessionId: sid })).text).toContain('link hovered');
-    expect((await call(client, 'interact', { sessionId: sid, action: 'uncheck', ref: refOf(snap, 'checkbox', 'I agree') })).isError).toBe(false);
-    expect((await call(client, 'interact', { sessionId: sid, action: 'scroll', direction: 'down' })).isError).toBe(false);
+    expect(
+      (await call(client, 'interact', { sessionId: sid, action: 'uncheck', ref: refOf(snap, 'checkbox', 'I agree') }))
+        .isError,
+    ).toBe(false);
+    expect((await call(client, 'interact', { sessionId: sid, action: 'scroll', direction: 'down' })).isError).toBe(
+      false,
+    );
     expect((await call(client, 'interact', { sessionId: sid, action: 'back' })).text).toContain('/pages/next.html');
     expect((await call(client, 'interact', { sessionId: sid, action: 'forward' })).text).toContain('/pages/form.html');
     const missingRef = await call(client, 'interact', { sessionId: sid, action: 'hover' });
@@ -125,7 +147,13 @@ describe('MCP tools over stdio', () => {
         price: { type: 'number' },
         battery: { type: 'string' },
         warranty: { type: 'string' },
-        lamps: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, price: { type: 'number' }, inStock: { type: 'boolean' } } } },
+        lamps: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { name: { type: 'string' }, price: { type: 'number' }, inStock: { type: 'boolean' } },
+          },
+        },
         tags: { type: 'array', items: { type: 'string' } },
       },
     };
@@ -141,7 +169,17 @@ describe('MCP tools over stdio', () => {
       ],
       tags: ['outdoor', 'light', 'camping'],
     });
-    const people = JSON.parse((await call(client, 'extract', { sessionId: sid, schema: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, jobTitle: { type: 'string' } } } } })).text);
+    const people = JSON.parse(
+      (
+        await call(client, 'extract', {
+          sessionId: sid,
+          schema: {
+            type: 'array',
+            items: { type: 'object', properties: { name: { type: 'string' }, jobTitle: { type: 'string' } } },
+          },
+        })
+      ).text,
+    );
     expect(people).toEqual([{ name: 'Lena Ortiz', jobTitle: 'Designer' }]);
   });
 
@@ -151,7 +189,10 @@ describe('MCP tools over stdio', () => {
     expect((gh.structured as Sites | undefined)?.sites[0]?.site).toBe('github');
     expect(gh.text).toContain('GitHub');
     const weather = await call(client, 'knowledge', { query: 'weather forecast for Lyon' });
-    expect((weather.structured as Sites | undefined)?.sites[0]).toMatchObject({ site: 'open-meteo', operations: expect.arrayContaining(['forecast']) });
+    expect((weather.structured as Sites | undefined)?.sites[0]).toMatchObject({
+      site: 'open-meteo',
+      operations: expect.arrayContaining(['forecast']),
+    });
   });
 
   it('applies a fingerprint seed deterministically', async () => {

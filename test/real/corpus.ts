@@ -64,7 +64,9 @@ export function loadManifest(): Manifest {
 }
 
 export function loadGroundTruth(): Record<string, PageTruth> {
-  return GroundTruthFileSchema.parse(JSON.parse(readFileSync(join(REPO_ROOT, 'test', 'real', 'ground-truth.json'), 'utf8')));
+  return GroundTruthFileSchema.parse(
+    JSON.parse(readFileSync(join(REPO_ROOT, 'test', 'real', 'ground-truth.json'), 'utf8')),
+  );
 }
 
 export function cachePresent(): boolean {

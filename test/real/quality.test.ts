@@ -34,9 +34,15 @@ beforeAll(async () => {
     const page = await context.newPage();
     const url = `${server.url}${p.path}`;
     await prepareDesignPage(page, url, { timeoutMs: 15_000 });
-    const { results } = await extractDesign(page, { url, extractors: ['colors', 'fonts', 'logo'], assetPrefix: `real/${p.id}/`, network: LOCAL_NETWORK });
+    const { results } = await extractDesign(page, {
+      url,
+      extractors: ['colors', 'fonts', 'logo'],
+      assetPrefix: `real/${p.id}/`,
+      network: LOCAL_NETWORK,
+    });
     await context.close();
-    for (const k of ['colors', 'fonts', 'logo'] as const) expect(results[k], `${p.id}: ${k}`).not.toHaveProperty('error');
+    for (const k of ['colors', 'fonts', 'logo'] as const)
+      expect(results[k], `${p.id}: ${k}`).not.toHaveProperty('error');
     const colors = results.colors as ColorsResult;
     const fonts = (results.fonts as { fonts: FontEntry[] }).fonts;
     const logo = (results.logo as { logo: LogoResult }).logo;

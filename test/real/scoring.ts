@@ -12,7 +12,13 @@ export const FACTS = ['text', 'primary', 'background', 'logo', 'bodyFont', 'head
 export type Fact = (typeof FACTS)[number];
 
 /** The bar of issue 9; the heading font is reported but has no bar of its own. */
-export const BARS: Partial<Record<Fact, number>> = { text: 0.95, primary: 0.9, background: 0.95, logo: 0.9, bodyFont: 0.95 };
+export const BARS: Partial<Record<Fact, number>> = {
+  text: 0.95,
+  primary: 0.9,
+  background: 0.95,
+  logo: 0.9,
+  bodyFont: 0.95,
+};
 
 /** Same tolerance as the fixture corpus: a little above the extractor's merge radius. */
 const MATCH_DELTA_E = 3;
@@ -68,7 +74,14 @@ export function showTruth(gt: PageTruth): Record<Fact, string> {
     text: gt.text,
     primary: gt.primary.join('|'),
     background: gt.background,
-    logo: l.kind === 'none' ? 'none' : l.kind === 'text' ? `text "${l.text}"` : l.kind === 'svg' ? `svg ${l.svgIncludes}` : `${l.kind} …${l.srcEndsWith}`,
+    logo:
+      l.kind === 'none'
+        ? 'none'
+        : l.kind === 'text'
+          ? `text "${l.text}"`
+          : l.kind === 'svg'
+            ? `svg ${l.svgIncludes}`
+            : `${l.kind} …${l.srcEndsWith}`,
     bodyFont: gt.bodyFamily,
     headingFont: gt.headingFamily,
   };

@@ -32,7 +32,10 @@ export async function useTestAws(env: Record<string, string> = {}): Promise<Test
     ...env,
   };
   let stop = async () => undefined as void;
-  let endpoints = { dynamoEndpoint: process.env.AWS_ENDPOINT_URL ?? '', sqsS3Endpoint: process.env.AWS_ENDPOINT_URL ?? '' };
+  let endpoints = {
+    dynamoEndpoint: process.env.AWS_ENDPOINT_URL ?? '',
+    sqsS3Endpoint: process.env.AWS_ENDPOINT_URL ?? '',
+  };
   if (process.env.AWS_ENDPOINT_URL) base.AWS_ENDPOINT_URL = process.env.AWS_ENDPOINT_URL;
   else {
     const e = await startEmulators();
@@ -66,4 +69,5 @@ export async function useTestAws(env: Record<string, string> = {}): Promise<Test
 }
 
 /** Unique ids keep tests independent even on a shared LocalStack. */
-export const uniqueId = (prefix: string): string => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+export const uniqueId = (prefix: string): string =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

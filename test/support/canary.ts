@@ -60,7 +60,11 @@ export function hostileRoutes(canaryPort: () => number): DynamicRoute[] {
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(hostilePage(c, canaryPort()));
           return true;
         case '/sw.js':
-          res.writeHead(200, { 'content-type': 'text/javascript' }).end(`self.addEventListener('install', (e) => e.waitUntil(fetch('${c}/from-service-worker').catch(() => {})));`);
+          res
+            .writeHead(200, { 'content-type': 'text/javascript' })
+            .end(
+              `self.addEventListener('install', (e) => e.waitUntil(fetch('${c}/from-service-worker').catch(() => {})));`,
+            );
           return true;
         case '/hop':
           res.writeHead(302, { location: `${c}/after-redirect` }).end();
@@ -69,7 +73,9 @@ export function hostileRoutes(canaryPort: () => number): DynamicRoute[] {
           res.writeHead(302, { location: `${c}/after-redirect.png` }).end();
           return true;
         case '/redirecting-page':
-          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<title>Redirecting image</title><img src="/hop-img"><p>an image that redirects</p>');
+          res
+            .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+            .end('<title>Redirecting image</title><img src="/hop-img"><p>an image that redirects</p>');
           return true;
         default:
           return false;

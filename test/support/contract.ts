@@ -67,19 +67,26 @@ function documented(method: string, pathname: string, status: number): { key: st
     return { key: 'MethodNotAllowed', response: doc.components.responses.MethodNotAllowed as ResponseObject };
   }
   if (m.kind === 'not-found') {
-    if (status !== 404) throw new ContractError(`${method} ${pathname}: an unknown path must answer 404, got ${status}`);
+    if (status !== 404)
+      throw new ContractError(`${method} ${pathname}: an unknown path must answer 404, got ${status}`);
     return { key: 'UnknownRoute', response: doc.components.responses.UnknownRoute as ResponseObject };
   }
   const op = `${m.route.method} ${m.route.path}`;
-  const responses = doc.paths[m.route.path]?.[m.route.method.toLowerCase()]?.responses as Record<string, ResponseObject> | undefined;
+  const responses = doc.paths[m.route.path]?.[m.route.method.toLowerCase()]?.responses as
+    Record<string, ResponseObject> | undefined;
   return { key: `${op} ${status}`, response: responses?.[String(status)] };
 }
 
 /** Throws a ContractError naming the operation, status and schema errors on any mismatch. */
-export function checkResponse(method: string, url: string, res: { status: number; headers: Headers; text: string }): void {
+export function checkResponse(
+  method: string,
+  url: string,
+  res: { status: number; headers: Headers; text: string },
+): void {
   const pathname = new URL(url).pathname;
   const { key, response } = documented(method.toUpperCase(), pathname, res.status);
-  if (!response) throw new ContractError(`${key}: status not documented in the OpenAPI document (body: ${res.text.slice(0, 300)})`);
+  if (!response)
+    throw new ContractError(`${key}: status not documented in the OpenAPI document (body: ${res.text.slice(0, 300)})`);
   if (!res.headers.get('x-request-id')) throw new ContractError(`${key}: response without x-request-id`);
   const schema = response.content?.['application/json']?.schema;
   if (!schema) throw new ContractError(`${key}: no application/json schema documented`);
@@ -91,8 +98,12 @@ export function checkResponse(method: string, url: string, res: { status: number
   }
   const validate = validatorFor(key, schema);
   if (!validate(body)) {
-    const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
-    throw new ContractError(`${key}: body does not match the document:\n  ${errors.join('\n  ')}\nbody: ${res.text.slice(0, 500)}`);
+    const errors = (validate.errors ?? [])
+      .slice(0, 5)
+      .map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+    throw new ContractError(
+      `${key}: body does not match the document:\n  ${errors.join('\n  ')}\nbody: ${res.text.slice(0, 500)}`,
+    );
   }
   observed.add(key);
 }

@@ -43,7 +43,7 @@ export async function resolveInRoot(root: string, rel: string): Promise<string |
   const base = realpathSync(root);
   const parts = rel.split('/').filter((p) => p && p !== '.');
   let cur = base;
-  for (let hops = 0; parts.length > 0; ) {
+  for (let hops = 0; parts.length > 0;) {
     const part = parts.shift()!;
     if (part === '..') {
       if (cur === base) return undefined;
@@ -65,7 +65,10 @@ export async function resolveInRoot(root: string, rel: string): Promise<string |
   return cur === base || cur.startsWith(base + sep) ? cur : undefined;
 }
 
-export type DynamicRoute = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean | Promise<boolean>;
+export type DynamicRoute = (
+  req: import('node:http').IncomingMessage,
+  res: import('node:http').ServerResponse,
+) => boolean | Promise<boolean>;
 
 export interface FixtureServer {
   /** e.g. http://127.0.0.1:41234 */

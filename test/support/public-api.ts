@@ -52,8 +52,15 @@ export function fixtureAnswers(): Map<string, StandInResponse> {
   return table;
 }
 
-export const fixtureCase = (site: string, operation: string): FixtureCase & { params: Record<string, unknown>; expect: Record<string, unknown> } => {
-  const cases = JSON.parse(readFileSync(resolve(FIXTURES, `${basename(site)}.json`), 'utf8')) as (FixtureCase & { operation: string; params: Record<string, unknown>; expect: Record<string, unknown> })[];
+export const fixtureCase = (
+  site: string,
+  operation: string,
+): FixtureCase & { params: Record<string, unknown>; expect: Record<string, unknown> } => {
+  const cases = JSON.parse(readFileSync(resolve(FIXTURES, `${basename(site)}.json`), 'utf8')) as (FixtureCase & {
+    operation: string;
+    params: Record<string, unknown>;
+    expect: Record<string, unknown>;
+  })[];
   const found = cases.find((c) => c.operation === operation);
   if (!found) throw new Error(`no fixture case for ${site}/${operation}`);
   return found;
@@ -62,21 +69,24 @@ export const fixtureCase = (site: string, operation: string): FixtureCase & { pa
 export async function startPublicApi(): Promise<PublicApi> {
   const table = fixtureAnswers();
   const requests: string[] = [];
-  const server: Server = createServer({ key: readFileSync(resolve(TLS, 'server-key.pem')), cert: readFileSync(resolve(TLS, 'server.pem')) }, (req, res) => {
-    const url = new URL(req.url ?? '/', `https://${req.headers.host ?? 'invalid'}`).href;
-    requests.push(url);
-    const hit = table.get(url);
-    if (!hit) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end(`no stand-in answer for ${url}`);
-      return;
-    }
-    const send = () => {
-      res.writeHead(hit.status, { 'content-type': hit.contentType ?? 'application/json', ...hit.headers });
-      res.end(hit.body === undefined ? '' : typeof hit.body === 'string' ? hit.body : JSON.stringify(hit.body));
-    };
-    if (hit.delayMs) setTimeout(send, hit.delayMs).unref();
-    else send();
-  });
+  const server: Server = createServer(
+    { key: readFileSync(resolve(TLS, 'server-key.pem')), cert: readFileSync(resolve(TLS, 'server.pem')) },
+    (req, res) => {
+      const url = new URL(req.url ?? '/', `https://${req.headers.host ?? 'invalid'}`).href;
+      requests.push(url);
+      const hit = table.get(url);
+      if (!hit) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end(`no stand-in answer for ${url}`);
+        return;
+      }
+      const send = () => {
+        res.writeHead(hit.status, { 'content-type': hit.contentType ?? 'application/json', ...hit.headers });
+        res.end(hit.body === undefined ? '' : typeof hit.body === 'string' ? hit.body : JSON.stringify(hit.body));
+      };
+      if (hit.delayMs) setTimeout(send, hit.delayMs).unref();
+      else send();
+    },
+  );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
   const ca = readFileSync(resolve(TLS, 'ca.pem'), 'utf8');

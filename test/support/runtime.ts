@@ -16,7 +16,11 @@ export interface TestRuntime {
   /** Polls GET /v1/tasks/{taskId} until the task is terminal (SPEC §3). */
   poll(taskId: string, timeoutMs?: number): Promise<Record<string, unknown>>;
   /** One request; the response must match the OpenAPI document, or this throws a ContractError. */
-  call(method: string, path: string, opts?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<{
+  call(
+    method: string,
+    path: string,
+    opts?: { key?: string | null; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{
     status: number;
     headers: Headers;
     body: Record<string, unknown>;
@@ -37,7 +41,9 @@ export const PLACEHOLDER_MODEL_ENV = {
 } as const;
 
 /** The local runtime in this process, on its own temp data dir and a random port. */
-export async function startTestRuntime(opts: { workers?: boolean; env?: Record<string, string> } = {}): Promise<TestRuntime> {
+export async function startTestRuntime(
+  opts: { workers?: boolean; env?: Record<string, string> } = {},
+): Promise<TestRuntime> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bts-e2e-'));
   const runtime = await startLocalRuntime({
     dataDir,

@@ -35,7 +35,11 @@ export function slowRoutes(): SlowRoutes {
     const ms = Number(url.searchParams.get('ms') ?? 0);
     switch (url.pathname) {
       case '/slow/data':
-        delayed(ms, () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ items: ITEMS[url.searchParams.get('what') ?? ''] ?? [] })));
+        delayed(ms, () =>
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ items: ITEMS[url.searchParams.get('what') ?? ''] ?? [] })),
+        );
         return true;
       case '/slow/submit': {
         const chunks: Buffer[] = [];
@@ -44,12 +48,18 @@ export function slowRoutes(): SlowRoutes {
         delayed(ms, () =>
           res
             .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-            .end(`<!doctype html><title>Order received</title><main><h1>Order received</h1><p>Thank you, ${escapeHtml(name)}.</p></main>`),
+            .end(
+              `<!doctype html><title>Order received</title><main><h1>Order received</h1><p>Thank you, ${escapeHtml(name)}.</p></main>`,
+            ),
         );
         return true;
       }
       case '/slow/page':
-        delayed(ms, () => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Slow page</title><main><h1>Worth the wait</h1></main>`));
+        delayed(ms, () =>
+          res
+            .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+            .end(`<!doctype html><title>Slow page</title><main><h1>Worth the wait</h1></main>`),
+        );
         return true;
       case '/slow/never':
         // Like a long poll with nothing to say: not even headers until released.

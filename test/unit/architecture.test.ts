@@ -24,7 +24,11 @@ describe('folder graph of lib/', () => {
     expect(importsOf('knowledge').filter((f) => !f.startsWith('(lib)/'))).toEqual([]);
   });
 
-  it.each(['tasks', 'quota', 'keys', 'credentials', 'auth'])('keeps the %s capability off browsers, jobs and transports', (capability) => {
-    for (const outer of ['browser', 'agent', 'design', 'worker', 'mcp', 'local', 'http']) expect(importsOf(capability)).not.toContain(outer);
-  });
+  it.each(['tasks', 'quota', 'keys', 'credentials', 'auth'])(
+    'keeps the %s capability off browsers, jobs and transports',
+    (capability) => {
+      for (const outer of ['browser', 'agent', 'design', 'worker', 'mcp', 'local', 'http'])
+        expect(importsOf(capability)).not.toContain(outer);
+    },
+  );
 });

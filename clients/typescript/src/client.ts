@@ -50,12 +50,23 @@ export class Tasks {
 
   /** The caller's sessions, most recently active first (`limit` default 50, at most 100). */
   list(params: { limit?: number } = {}, opts: RequestOptions = {}): Promise<SessionList> {
-    return this.http.request({ method: 'GET', path: '/v1/tasks', credential: 'apiKey', query: { limit: params.limit }, ...opts });
+    return this.http.request({
+      method: 'GET',
+      path: '/v1/tasks',
+      credential: 'apiKey',
+      query: { limit: params.limit },
+      ...opts,
+    });
   }
 
   /** A pending task is cancelled at once; a running one stops at its next step (its status still reads `running`). */
   cancel(taskId: string, opts: RequestOptions = {}): Promise<CancelledTask> {
-    return this.http.request({ method: 'POST', path: `/v1/tasks/${enc(taskId)}/cancel`, credential: 'apiKey', ...opts });
+    return this.http.request({
+      method: 'POST',
+      path: `/v1/tasks/${enc(taskId)}/cancel`,
+      credential: 'apiKey',
+      ...opts,
+    });
   }
 
   /** Polls an existing task until it is `completed`, `failed` or `cancelled`. */
@@ -88,7 +99,13 @@ export class Credentials {
 
   /** Upserts: fields not given keep their values. */
   put(endUserId: string, values: PutCredentialsRequest, opts: RequestOptions = {}): Promise<Ok> {
-    return this.http.request({ method: 'PUT', path: this.path(endUserId), credential: 'apiKey', body: values, ...opts });
+    return this.http.request({
+      method: 'PUT',
+      path: this.path(endUserId),
+      credential: 'apiKey',
+      body: values,
+      ...opts,
+    });
   }
 
   /** Which platforms are connected; never a secret. */
@@ -97,7 +114,11 @@ export class Credentials {
   }
 
   /** Clears the listed fields, or every credential of the end-user when `fields` is omitted. */
-  delete(endUserId: string, fields?: NonNullable<DeleteCredentialsRequest>['fields'], opts: RequestOptions = {}): Promise<Ok> {
+  delete(
+    endUserId: string,
+    fields?: NonNullable<DeleteCredentialsRequest>['fields'],
+    opts: RequestOptions = {},
+  ): Promise<Ok> {
     const body = fields === undefined ? undefined : { fields };
     return this.http.request({ method: 'DELETE', path: this.path(endUserId), credential: 'apiKey', body, ...opts });
   }
@@ -120,7 +141,11 @@ export class Design {
   extract(url: string, options: DesignOptions): Promise<DesignSubmitted> {
     const { endUserId, extractors, enableIpRotation, signal } = options;
     const single = extractors?.length === 1 ? extractors[0] : undefined;
-    const body: DesignExtractRequest = { url, endUserId, ...(enableIpRotation === undefined ? {} : { enableIpRotation }) };
+    const body: DesignExtractRequest = {
+      url,
+      endUserId,
+      ...(enableIpRotation === undefined ? {} : { enableIpRotation }),
+    };
     if (extractors && !single) body.extractors = extractors;
     const path = single ? `/v1/design/extract/${enc(single)}` : '/v1/design/extract';
     return this.http.request({ method: 'POST', path, credential: 'apiKey', body, signal });
@@ -148,7 +173,12 @@ export class ApiKeys {
 
   /** Immediate and irreversible: the key answers 403 from the next request on. */
   revoke(keyId: string, opts: RequestOptions = {}): Promise<Ok> {
-    return this.http.request({ method: 'DELETE', path: `/v1/api-keys/${enc(keyId)}`, credential: 'dashboard', ...opts });
+    return this.http.request({
+      method: 'DELETE',
+      path: `/v1/api-keys/${enc(keyId)}`,
+      credential: 'dashboard',
+      ...opts,
+    });
   }
 }
 

@@ -19,7 +19,8 @@ export class APIError extends BrowserTaskError {
 
   constructor(status: number, body: Record<string, unknown>, headers: Headers) {
     // API Gateway's own answers (throttling, oversized payloads) say `message`, not `error`.
-    const error = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : `HTTP ${status}`;
+    const error =
+      typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : `HTTP ${status}`;
     const requestId = headers.get('x-request-id') ?? (typeof body.requestId === 'string' ? body.requestId : undefined);
     super(`${status} ${error}${requestId ? ` (request id ${requestId})` : ''}`);
     this.status = status;
@@ -117,7 +118,8 @@ export function errorFromResponse(status: number, text: string, headers: Headers
   let body: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+      body = parsed as Record<string, unknown>;
   } catch {
     // Not JSON (a proxy's HTML page): keep the start of it as the message.
     if (text.trim()) body = { error: text.trim().slice(0, 200) };

@@ -57,7 +57,9 @@ export class Transport {
   private headers(call: Call): Record<string, string> {
     const token = call.credential === 'apiKey' ? this.options.apiKey : this.options.dashboardToken;
     if (!token) {
-      throw new BrowserTaskError(call.credential === 'apiKey' ? 'This call needs an apiKey' : 'API key management needs a dashboardToken');
+      throw new BrowserTaskError(
+        call.credential === 'apiKey' ? 'This call needs an apiKey' : 'API key management needs a dashboardToken',
+      );
     }
     const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
     if (call.body !== undefined) headers['content-type'] = 'application/json';
@@ -110,7 +112,8 @@ export class Transport {
     if (err instanceof BrowserTaskError) return err;
     if (call.signal?.aborted) return call.signal.reason;
     const what = `${call.method} ${call.path}`;
-    if (signal.reason instanceof AttemptTimeout) return new ConnectionError(`${what} timed out after ${this.timeoutMs} ms`, { cause: err });
+    if (signal.reason instanceof AttemptTimeout)
+      return new ConnectionError(`${what} timed out after ${this.timeoutMs} ms`, { cause: err });
     return new ConnectionError(`${what} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
 }

@@ -23,7 +23,11 @@ class Deadline extends Error {}
  * Polls `read` until the task is terminal. The deadline also aborts a read in flight, so
  * a slow answer cannot hold the caller past `timeoutMs`.
  */
-export async function waitForTask(taskId: string, read: (signal: AbortSignal) => Promise<TaskView>, opts: WaitOptions = {}): Promise<TaskView> {
+export async function waitForTask(
+  taskId: string,
+  read: (signal: AbortSignal) => Promise<TaskView>,
+  opts: WaitOptions = {},
+): Promise<TaskView> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
   const pacing = { ...DEFAULT_POLL, ...opts.pollInterval };
   const controller = new AbortController();
@@ -45,7 +49,8 @@ export async function waitForTask(taskId: string, read: (signal: AbortSignal) =>
       await sleep(pollDelay(poll, pacing), controller.signal);
     }
   } catch (err) {
-    if (controller.signal.reason instanceof Deadline && !opts.signal?.aborted) throw new RunTimeoutError(taskId, last, timeoutMs);
+    if (controller.signal.reason instanceof Deadline && !opts.signal?.aborted)
+      throw new RunTimeoutError(taskId, last, timeoutMs);
     throw err;
   } finally {
     clearTimeout(timer);

@@ -28,7 +28,12 @@ export function isRetryable(method: string, error: unknown): boolean {
  * Delay before retry number `attempt` (0-based): exponential with equal jitter, so
  * clients that failed together do not come back together; Retry-After wins when sent.
  */
-export function retryDelay(attempt: number, policy: RetryPolicy, error: unknown, random: () => number = Math.random): number | undefined {
+export function retryDelay(
+  attempt: number,
+  policy: RetryPolicy,
+  error: unknown,
+  random: () => number = Math.random,
+): number | undefined {
   if (error instanceof RateLimitError && error.retryAfterMs !== undefined) {
     return error.retryAfterMs <= MAX_RETRY_AFTER_MS ? error.retryAfterMs : undefined;
   }

@@ -59,7 +59,7 @@ function parseV4(ip: string): number | undefined {
 export function classifyV4(n: number): AddressClass {
   for (const r of V4_RANGES) {
     const mask = r.bits === 0 ? 0 : (~0 << (32 - r.bits)) >>> 0;
-    if (((n & mask) >>> 0) === r.base) return r.cls;
+    if ((n & mask) >>> 0 === r.base) return r.cls;
   }
   return 'public';
 }
@@ -110,7 +110,8 @@ export function classifyV6(g: number[]): AddressClass {
   // reach the IPv4 address itself: judge the IPv4 part.
   if (upperZero && (g5 === 0xffff || g5 === 0)) return classifyV4(embeddedV4(g, 6, 7));
   // NAT64 (64:ff9b::/96) and 6to4 (2002::/16) also embed an IPv4 destination.
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return classifyV4(embeddedV4(g, 6, 7));
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0)
+    return classifyV4(embeddedV4(g, 6, 7));
   if (g0 === 0x2002) return classifyV4(embeddedV4(g, 1, 2));
   if ((g0 & 0xfe00) === 0xfc00) return 'unique-local';
   if ((g0 & 0xffc0) === 0xfe80) return 'link-local';

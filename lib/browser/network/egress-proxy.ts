@@ -1,4 +1,10 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { checkUrl, dialTarget, type NetworkPolicy } from './guard.js';
@@ -13,12 +19,25 @@ export interface EgressProxy {
 }
 
 /** Request headers that belong to one hop, never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 const REFUSED_BODY = 'Refused by the network policy of the browser task service';
 
 /** Judges `url` and answers where to connect, or undefined after telling the listener why not. */
-async function approve(policy: NetworkPolicy, url: string, onRefusal: RefusalListener): Promise<{ address: string; port: number } | undefined> {
+async function approve(
+  policy: NetworkPolicy,
+  url: string,
+  onRefusal: RefusalListener,
+): Promise<{ address: string; port: number } | undefined> {
   const verdict = await checkUrl(policy, url);
   if (!verdict.allowed) {
     onRefusal(verdict.reason);
@@ -27,11 +46,20 @@ async function approve(policy: NetworkPolicy, url: string, onRefusal: RefusalLis
   const parsed = new URL(url);
   const address = verdict.addresses[0];
   if (!address) return undefined;
-  return dialTarget(policy, address, Number(parsed.port || (parsed.protocol === 'https:' || parsed.protocol === 'wss:' ? 443 : 80)));
+  return dialTarget(
+    policy,
+    address,
+    Number(parsed.port || (parsed.protocol === 'https:' || parsed.protocol === 'wss:' ? 443 : 80)),
+  );
 }
 
 /** Plain-HTTP requests arrive in absolute form (`GET http://host/path`). */
-async function forward(policy: NetworkPolicy, onRefusal: RefusalListener, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function forward(
+  policy: NetworkPolicy,
+  onRefusal: RefusalListener,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const url = req.url ?? '';
   const target = /^http:\/\//i.test(url) ? await approve(policy, url, onRefusal) : undefined;
   if (!target) {
@@ -41,7 +69,13 @@ async function forward(policy: NetworkPolicy, onRefusal: RefusalListener, req: I
   const parsed = new URL(url);
   const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP_BY_HOP.has(k.toLowerCase())));
   const upstream = httpRequest(
-    { host: target.address, port: target.port, method: req.method, path: `${parsed.pathname}${parsed.search}`, headers: { ...headers, host: parsed.host } },
+    {
+      host: target.address,
+      port: target.port,
+      method: req.method,
+      path: `${parsed.pathname}${parsed.search}`,
+      headers: { ...headers, host: parsed.host },
+    },
     (answer) => {
       const out = Object.fromEntries(Object.entries(answer.headers).filter(([k]) => !HOP_BY_HOP.has(k.toLowerCase())));
       res.writeHead(answer.statusCode ?? 502, out);
@@ -102,13 +136,21 @@ async function tunnel(
  * that was judged, so neither a redirect into a private address nor a DNS answer that
  * changes between check and connect can reach our network.
  */
-export async function startEgressProxy(policy: NetworkPolicy, onRefusal: RefusalListener = () => undefined): Promise<EgressProxy> {
+export async function startEgressProxy(
+  policy: NetworkPolicy,
+  onRefusal: RefusalListener = () => undefined,
+): Promise<EgressProxy> {
   // Tunnels leave the HTTP server's bookkeeping once established; closing must end them too.
   const tunnels = new Set<Duplex>();
   const server: Server = createServer((req, res) => void forward(policy, onRefusal, req, res));
-  server.on('connect', (req: IncomingMessage, socket: Duplex, head: Buffer) => void tunnel(policy, onRefusal, req, socket, head, tunnels));
+  server.on(
+    'connect',
+    (req: IncomingMessage, socket: Duplex, head: Buffer) => void tunnel(policy, onRefusal, req, socket, head, tunnels),
+  );
   // A plain ws:// upgrade without CONNECT is not something Chromium sends through a proxy; refuse it.
-  server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => socket.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n'));
+  server.on('upgrade', (_req: IncomingMessage, socket: Duplex) =>
+    socket.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n'),
+  );
   server.on('clientError', (_err, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -32,7 +32,8 @@ const USER_AGENT = 'browser-task-service/0.1 (+https://github.com/browser-task-s
 function pinnedLookup(address: string): LookupFunction {
   const family = isIP(address);
   return (_host, options, callback) => {
-    if (options.all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    if (options.all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
     else callback(null, address, family);
   };
 }
@@ -72,7 +73,13 @@ async function readCapped(res: IncomingMessage, url: string, maxBytes: number): 
   return Buffer.concat(chunks);
 }
 
-function send(url: URL, target: { address: string; port: number }, headers: Record<string, string>, signal: AbortSignal, extraCa?: string): Promise<IncomingMessage> {
+function send(
+  url: URL,
+  target: { address: string; port: number },
+  headers: Record<string, string>,
+  signal: AbortSignal,
+  extraCa?: string,
+): Promise<IncomingMessage> {
   const options: RequestOptions & { servername?: string; ca?: string[] } = {
     protocol: url.protocol,
     hostname: url.hostname.replace(/^\[|\]$/g, ''),
@@ -98,15 +105,22 @@ function send(url: URL, target: { address: string; port: number }, headers: Reco
  * recipes): every hop of a redirect chain is judged before it is sent and connects to
  * the approved address, the whole exchange has a deadline, and the body a size cap.
  */
-export async function guardedFetch(policy: NetworkPolicy, url: string, opts: GuardedFetchOptions): Promise<FetchedResponse> {
-  const signal = opts.signal ? AbortSignal.any([opts.signal, AbortSignal.timeout(opts.timeoutMs)]) : AbortSignal.timeout(opts.timeoutMs);
+export async function guardedFetch(
+  policy: NetworkPolicy,
+  url: string,
+  opts: GuardedFetchOptions,
+): Promise<FetchedResponse> {
+  const signal = opts.signal
+    ? AbortSignal.any([opts.signal, AbortSignal.timeout(opts.timeoutMs)])
+    : AbortSignal.timeout(opts.timeoutMs);
   const maxRedirects = opts.maxRedirects ?? 5;
   let current = url;
   for (let hop = 0; hop <= maxRedirects; hop++) {
     const verdict = await checkUrl(policy, current);
     if (!verdict.allowed) throw new NetworkRefusedError(verdict.reason);
     const target = new URL(current);
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new NetworkRefusedError(`Refused to fetch ${current}: only http and https URLs are allowed`);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      throw new NetworkRefusedError(`Refused to fetch ${current}: only http and https URLs are allowed`);
     const address = verdict.addresses[0];
     if (!address) throw new NetworkRefusedError(`Refused to fetch ${current}: no address to connect to`);
     let res: IncomingMessage;
@@ -114,7 +128,8 @@ export async function guardedFetch(policy: NetworkPolicy, url: string, opts: Gua
       const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
       res = await send(target, dialTarget(policy, address, port), opts.headers ?? {}, signal, policy.extraCa);
     } catch (err) {
-      if (signal.aborted && !opts.signal?.aborted) throw new Error(`Fetching ${url} took longer than ${opts.timeoutMs} ms`, { cause: err });
+      if (signal.aborted && !opts.signal?.aborted)
+        throw new Error(`Fetching ${url} took longer than ${opts.timeoutMs} ms`, { cause: err });
       throw new Error(`Could not fetch ${current}: ${describeError(err)}`, { cause: err });
     }
     const status = res.statusCode ?? 0;
@@ -124,7 +139,9 @@ export async function guardedFetch(policy: NetworkPolicy, url: string, opts: Gua
       current = new URL(location, current).href;
       continue;
     }
-    const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
+    const headers = Object.fromEntries(
+      Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
+    );
     const body = await readCapped(res, current, opts.maxBytes);
     return { status, url: current, contentType: headers['content-type'] ?? '', headers, body };
   }

@@ -42,7 +42,8 @@ const WEB_SCHEMES = new Set(['http:', 'https:', 'ws:', 'wss:']);
 const DNS_TTL_MS = 30_000;
 const DNS_CACHE_MAX = 1_000;
 
-const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+const systemResolver: Resolver = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /** Short-lived cache: one page asks for the same CDN host dozens of times. */
 export function cachingResolver(resolve: Resolver, ttlMs = DNS_TTL_MS): Resolver {
@@ -61,7 +62,11 @@ export function cachingResolver(resolve: Resolver, ttlMs = DNS_TTL_MS): Resolver
 
 export const defaultResolver: Resolver = cachingResolver(systemResolver);
 
-export function networkPolicy(allowPrivate: boolean, resolve: Resolver = defaultResolver, extra: Pick<NetworkPolicy, 'refusedLocalPorts' | 'dial' | 'extraCa'> = {}): NetworkPolicy {
+export function networkPolicy(
+  allowPrivate: boolean,
+  resolve: Resolver = defaultResolver,
+  extra: Pick<NetworkPolicy, 'refusedLocalPorts' | 'dial' | 'extraCa'> = {},
+): NetworkPolicy {
   return { allowPrivate, resolve, ...extra };
 }
 
@@ -88,26 +93,34 @@ export async function checkUrl(policy: NetworkPolicy, url: string): Promise<UrlV
   }
   const host = parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname;
   if (LOCAL_SCHEMES.has(parsed.protocol)) return { allowed: true, host, addresses: [] };
-  if (!WEB_SCHEMES.has(parsed.protocol)) return { allowed: false, reason: `Refused to load ${parsed.href}: only http and https URLs are allowed` };
+  if (!WEB_SCHEMES.has(parsed.protocol))
+    return { allowed: false, reason: `Refused to load ${parsed.href}: only http and https URLs are allowed` };
   let addresses: string[];
   try {
     addresses = isIP(host) ? [host] : await policy.resolve(host);
   } catch {
     return { allowed: false, reason: `Refused to load ${parsed.href}: the host name ${host} could not be resolved` };
   }
-  if (addresses.length === 0) return { allowed: false, reason: `Refused to load ${parsed.href}: the host name ${host} could not be resolved` };
+  if (addresses.length === 0)
+    return { allowed: false, reason: `Refused to load ${parsed.href}: the host name ${host} could not be resolved` };
   const port = Number(parsed.port || DEFAULT_PORTS[parsed.protocol] || 0);
   if (policy.allowPrivate) {
     const local = addresses.find((a) => classifyAddress(a) !== 'public');
     if (local && policy.refusedLocalPorts?.has(port)) {
-      return { allowed: false, reason: `Refused to load ${parsed.href}: port ${port} of ${host} belongs to the service itself` };
+      return {
+        allowed: false,
+        reason: `Refused to load ${parsed.href}: port ${port} of ${host} belongs to the service itself`,
+      };
     }
     return { allowed: true, host, addresses };
   }
   for (const a of addresses) {
     const cls = classifyAddress(a);
     if (cls !== 'public') {
-      return { allowed: false, reason: `Refused to load ${parsed.href}: private network addresses are not allowed ${describe(host, a, cls)}` };
+      return {
+        allowed: false,
+        reason: `Refused to load ${parsed.href}: private network addresses are not allowed ${describe(host, a, cls)}`,
+      };
     }
   }
   return { allowed: true, host, addresses };

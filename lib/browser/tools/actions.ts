@@ -14,11 +14,15 @@ async function withOutcome(session: BrowserSession, action: () => Promise<unknow
   return describeSettle(report);
 }
 
-const ref = z.string().regex(/^[a-z0-9]+$/, 'a ref from the latest snapshot, like e12').describe('Element ref from the latest snapshot');
+const ref = z
+  .string()
+  .regex(/^[a-z0-9]+$/, 'a ref from the latest snapshot, like e12')
+  .describe('Element ref from the latest snapshot');
 
 export const click = defineTool({
   name: 'click',
-  description: 'Click the element with this ref. If the ref is stale it is found again by role and name; otherwise take a fresh snapshot or use interact.find.',
+  description:
+    'Click the element with this ref. If the ref is stale it is found again by role and name; otherwise take a fresh snapshot or use interact.find.',
   input: z.object({ ref, doubleClick: z.boolean().optional() }),
   annotations: { title: 'Click', readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   needsSession: true,
@@ -35,7 +39,11 @@ export const fill = defineTool({
   name: 'fill',
   description:
     'Fill a text field, pick an option of a select, or set a checkbox/radio (value "true"/"false") by ref. With submit, press Enter afterwards and wait for what it causes.',
-  input: z.object({ ref, value: z.string(), submit: z.boolean().optional().describe('Press Enter after filling (submits search and login forms)') }),
+  input: z.object({
+    ref,
+    value: z.string(),
+    submit: z.boolean().optional().describe('Press Enter after filling (submits search and login forms)'),
+  }),
   annotations: { title: 'Fill a field', readOnlyHint: false, destructiveHint: true },
   needsSession: true,
   trace: { type: 'fill' },
@@ -44,7 +52,9 @@ export const fill = defineTool({
     const what = await describeRef(session, args.ref);
     const filled = await fillRef(session, args.ref, args.value, { settleChoices: !args.submit });
     const outcome = args.submit ? await withOutcome(session, () => pressEnter(session, args.ref)) : filled.outcome;
-    response.text(`${what}: ${filled.text}${args.submit ? ', then pressed Enter' : ''}${outcome ? `\n${outcome}\n${await pageLine(session)}` : ''}`);
+    response.text(
+      `${what}: ${filled.text}${args.submit ? ', then pressed Enter' : ''}${outcome ? `\n${outcome}\n${await pageLine(session)}` : ''}`,
+    );
   },
 });
 
@@ -54,7 +64,10 @@ export const fillForm = defineTool({
     'Fill several fields at once, in order. Stops at the first field that fails and reports which ones were filled. With submit, submit the form of the last field and wait for what it causes.',
   input: z.object({
     fields: z.array(z.object({ ref, value: z.string() })).min(1),
-    submit: z.boolean().optional().describe("Submit the last field's form (its submit button) once all fields are filled"),
+    submit: z
+      .boolean()
+      .optional()
+      .describe("Submit the last field's form (its submit button) once all fields are filled"),
   }),
   annotations: { title: 'Fill a form', readOnlyHint: false, destructiveHint: true },
   needsSession: true,
@@ -113,7 +126,9 @@ export const interact = defineTool({
         const key = args.key;
         if (!key) throw new ToolError('Action "press" needs a key');
         const target = args.ref ? await resolveRef(session, args.ref) : undefined;
-        outcome = await withOutcome(session, () => (target ? target.press(key, { timeout: ACTION_TIMEOUT_MS }) : page.keyboard.press(key)));
+        outcome = await withOutcome(session, () =>
+          target ? target.press(key, { timeout: ACTION_TIMEOUT_MS }) : page.keyboard.press(key),
+        );
         break;
       }
       case 'select':
@@ -121,13 +136,16 @@ export const interact = defineTool({
         outcome = (await fillRef(session, needRef(), args.value, { settleChoices: true })).outcome;
         break;
       case 'scroll':
-        if (args.ref) await (await resolveRef(session, args.ref)).scrollIntoViewIfNeeded({ timeout: ACTION_TIMEOUT_MS });
+        if (args.ref)
+          await (await resolveRef(session, args.ref)).scrollIntoViewIfNeeded({ timeout: ACTION_TIMEOUT_MS });
         else await page.mouse.wheel(0, args.direction === 'up' ? -600 : 600);
         break;
       case 'check':
       case 'uncheck': {
         const target = await resolveRef(session, needRef());
-        outcome = await withOutcome(session, () => target.setChecked(args.action === 'check', { timeout: ACTION_TIMEOUT_MS }));
+        outcome = await withOutcome(session, () =>
+          target.setChecked(args.action === 'check', { timeout: ACTION_TIMEOUT_MS }),
+        );
         break;
       }
       case 'back':
@@ -143,11 +161,16 @@ export const interact = defineTool({
   },
 });
 
-const words = (s: string): string[] => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1);
+const words = (s: string): string[] =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 1);
 
 export const interactFind = defineTool({
   name: 'interact.find',
-  description: 'Find elements matching a description (e.g. "search box", "add to cart button") and return their refs, best match first. Refreshes the ref state like snapshot.',
+  description:
+    'Find elements matching a description (e.g. "search box", "add to cart button") and return their refs, best match first. Refreshes the ref state like snapshot.',
   input: z.object({ query: z.string().min(1), limit: z.number().int().min(1).max(20).default(5) }),
   annotations: { title: 'Find elements', readOnlyHint: true },
   needsSession: true,
@@ -166,13 +189,23 @@ export const interactFind = defineTool({
         const name = new Set(words(n.name));
         const text = new Set(words(n.line));
         // Name hits weigh most; a role word ("button", "link", "textbox") in the query counts too.
-        const score = wanted.reduce((s, w) => s + (name.has(w) ? 3 : text.has(w) ? 1 : 0) + (n.role.toLowerCase() === w || (w === 'box' && n.role === 'textbox') ? 2 : 0), 0);
+        const score = wanted.reduce(
+          (s, w) =>
+            s +
+            (name.has(w) ? 3 : text.has(w) ? 1 : 0) +
+            (n.role.toLowerCase() === w || (w === 'box' && n.role === 'textbox') ? 2 : 0),
+          0,
+        );
         if (score > 0) scored.push({ line: `[ref=${n.ref}] ${n.role}${n.name ? ` "${n.name}"` : ''}`, score });
       }
     };
     visit(roots);
     const best = scored.sort((a, b) => b.score - a.score).slice(0, args.limit);
-    response.text(best.length ? best.map((b) => b.line).join('\n') : `No element matches "${args.query}". Take a snapshot to see the page.`);
+    response.text(
+      best.length
+        ? best.map((b) => b.line).join('\n')
+        : `No element matches "${args.query}". Take a snapshot to see the page.`,
+    );
   },
 });
 

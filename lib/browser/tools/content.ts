@@ -12,7 +12,8 @@ const MARKDOWN_MAX_CHARS = 60_000;
 
 export const getMarkdown = defineTool({
   name: 'content.get_markdown',
-  description: 'The readable main content of the current page as Markdown (navigation and page chrome left out). Preferred over snapshots for reading.',
+  description:
+    'The readable main content of the current page as Markdown (navigation and page chrome left out). Preferred over snapshots for reading.',
   input: z.object({}),
   annotations: { title: 'Page content as Markdown', readOnlyHint: true },
   needsSession: true,
@@ -20,13 +21,18 @@ export const getMarkdown = defineTool({
   async handle(ctx, _args, response) {
     const session = await sessionOf(ctx);
     const md = pageToMarkdown(await readPageDom(session.page));
-    response.text(md.length > MARKDOWN_MAX_CHARS ? `${md.slice(0, MARKDOWN_MAX_CHARS)}\n\n[truncated at ${MARKDOWN_MAX_CHARS} characters]` : md || '(the page has no readable text)');
+    response.text(
+      md.length > MARKDOWN_MAX_CHARS
+        ? `${md.slice(0, MARKDOWN_MAX_CHARS)}\n\n[truncated at ${MARKDOWN_MAX_CHARS} characters]`
+        : md || '(the page has no readable text)',
+    );
   },
 });
 
 export const pageSummary = defineTool({
   name: 'extract.page_summary',
-  description: 'A structured overview of the current page: title, description, headings, main links and forms with their fields.',
+  description:
+    'A structured overview of the current page: title, description, headings, main links and forms with their fields.',
   input: z.object({}),
   annotations: { title: 'Page summary', readOnlyHint: true },
   needsSession: true,
@@ -41,7 +47,9 @@ export const extract = defineTool({
   name: 'extract',
   description:
     'Extract data matching a JSON Schema from the current page without a language model: JSON-LD, microdata, tables, lists and labelled fields. Property names are matched to labels, table headers and schema.org names.',
-  input: z.object({ schema: z.record(z.string(), z.unknown()).describe('A JSON Schema (type object or array, with properties/items)') }),
+  input: z.object({
+    schema: z.record(z.string(), z.unknown()).describe('A JSON Schema (type object or array, with properties/items)'),
+  }),
   annotations: { title: 'Extract structured data', readOnlyHint: true },
   needsSession: true,
   trace: { type: 'extract', message: (_args, page) => `Extracted structured data from ${page.url}` },

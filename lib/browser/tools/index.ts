@@ -12,7 +12,13 @@ import { SNAPSHOT_TOOLS } from './snapshot.js';
 export type { BrowserTool, BrowserToolContext } from './context.js';
 
 /** Every browser tool the MCP server and the agent share (session management is MCP-only). */
-export const BROWSER_TOOLS: readonly BrowserTool[] = [...NAVIGATION_TOOLS, ...SNAPSHOT_TOOLS, ...ACTION_TOOLS, ...CONTENT_TOOLS, ...KNOWLEDGE_TOOLS];
+export const BROWSER_TOOLS: readonly BrowserTool[] = [
+  ...NAVIGATION_TOOLS,
+  ...SNAPSHOT_TOOLS,
+  ...ACTION_TOOLS,
+  ...CONTENT_TOOLS,
+  ...KNOWLEDGE_TOOLS,
+];
 
 export function findTool(name: string): BrowserTool | undefined {
   return BROWSER_TOOLS.find((t) => t.name === name);
@@ -40,5 +46,7 @@ export async function runTool(tool: BrowserTool, ctx: BrowserToolContext, rawArg
 
 /** The input schema with `sessionId`, as the MCP server exposes session-bound tools. */
 export function withSessionId(tool: BrowserTool): z.ZodObject {
-  return tool.needsSession ? tool.input.extend({ sessionId: z.string().min(1).describe('From create_session') }) : tool.input;
+  return tool.needsSession
+    ? tool.input.extend({ sessionId: z.string().min(1).describe('From create_session') })
+    : tool.input;
 }

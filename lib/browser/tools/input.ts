@@ -17,7 +17,10 @@ export async function describeRef(session: BrowserSession, ref: string): Promise
 
 function actionError(what: string, err: unknown): ToolError {
   if (err instanceof ToolError) return err;
-  return new ToolError(`${what} failed: ${describeError(err)}. Take a fresh \`snapshot\` or use \`interact.find\` if the page changed.`, err);
+  return new ToolError(
+    `${what} failed: ${describeError(err)}. Take a fresh \`snapshot\` or use \`interact.find\` if the page changed.`,
+    err,
+  );
 }
 
 export async function clickRef(session: BrowserSession, ref: string, opts: { double?: boolean } = {}): Promise<void> {
@@ -36,9 +39,13 @@ export async function clickRef(session: BrowserSession, ref: string, opts: { dou
 }
 
 async function tagOf(target: Locator): Promise<{ tag: string; type: string }> {
-  return target.evaluate((el) => ({ tag: el.tagName.toLowerCase(), type: (el.getAttribute('type') ?? '').toLowerCase() }), undefined, {
-    timeout: ACTION_TIMEOUT_MS,
-  });
+  return target.evaluate(
+    (el) => ({ tag: el.tagName.toLowerCase(), type: (el.getAttribute('type') ?? '').toLowerCase() }),
+    undefined,
+    {
+      timeout: ACTION_TIMEOUT_MS,
+    },
+  );
 }
 
 /** Playwright's refusals for selects, checkboxes, radios and other non-text inputs. */
@@ -58,7 +65,12 @@ export interface Filled {
  * true/false. Typing has no consequence worth waiting for, but picking an option or
  * ticking a box may navigate or load data, so with `settleChoices` those wait for it.
  */
-export async function fillRef(session: BrowserSession, ref: string, value: string, opts: { settleChoices?: boolean } = {}): Promise<Filled> {
+export async function fillRef(
+  session: BrowserSession,
+  ref: string,
+  value: string,
+  opts: { settleChoices?: boolean } = {},
+): Promise<Filled> {
   const target = await resolveRef(session, ref);
   const choose = async (change: () => Promise<string>): Promise<Filled> => {
     if (!opts.settleChoices) return { text: await change() };
@@ -79,7 +91,9 @@ export async function fillRef(session: BrowserSession, ref: string, value: strin
     const { tag, type } = await tagOf(target);
     if (tag === 'select') {
       return await choose(async () => {
-        await target.selectOption(value, { timeout: ACTION_TIMEOUT_MS }).catch(() => target.selectOption({ label: value }, { timeout: ACTION_TIMEOUT_MS }));
+        await target
+          .selectOption(value, { timeout: ACTION_TIMEOUT_MS })
+          .catch(() => target.selectOption({ label: value }, { timeout: ACTION_TIMEOUT_MS }));
         return `selected "${value}"`;
       });
     }
@@ -113,7 +127,9 @@ export async function submitFrom(session: BrowserSession, ref: string): Promise<
       (el) => {
         const form = (el as HTMLInputElement).form ?? el.closest('form');
         if (!form) return false;
-        const button = form.querySelector<HTMLElement>('button:not([type]), button[type=submit], input[type=submit], input[type=image]');
+        const button = form.querySelector<HTMLElement>(
+          'button:not([type]), button[type=submit], input[type=submit], input[type=image]',
+        );
         if (button) button.click();
         else form.requestSubmit();
         return true;

@@ -20,12 +20,20 @@ export const knowledge = defineTool({
   async handle(ctx, args, response) {
     const hits = ctx.knowledge.search(args.query, args.limit);
     if (hits.length === 0) {
-      response.text(`No knowledge entry matches "${args.query}". Browse instead: navigate to the site or a web search.`);
+      response.text(
+        `No knowledge entry matches "${args.query}". Browse instead: navigate to the site or a web search.`,
+      );
       return;
     }
     response.text(hits.map(describeSite).join('\n\n'));
     response.json({
-      sites: hits.map((e) => ({ site: e.site, name: e.name, domains: e.domains, operations: e.lookups.map((op) => op.name), loginRequired: e.login.required })),
+      sites: hits.map((e) => ({
+        site: e.site,
+        name: e.name,
+        domains: e.domains,
+        operations: e.lookups.map((op) => op.name),
+        loginRequired: e.login.required,
+      })),
     });
   },
 });
@@ -34,11 +42,11 @@ export const lookup = defineTool({
   name: 'lookup',
   description:
     'Call a lookup recipe of the knowledge graph: {site, operation, params} as `knowledge` lists them. ' +
-    'Answers from the site\'s public API in about a second, without a browser; prefer it over browsing whenever an operation fits.',
+    "Answers from the site's public API in about a second, without a browser; prefer it over browsing whenever an operation fits.",
   input: z.object({
     site: z.string().min(1).describe('Site id from `knowledge`, e.g. "npm"'),
     operation: z.string().min(1).describe('Operation name from `knowledge`, e.g. "package"'),
-    params: z.record(z.string(), z.unknown()).default({}).describe('The operation\'s parameters'),
+    params: z.record(z.string(), z.unknown()).default({}).describe("The operation's parameters"),
   }),
   annotations: { title: 'Public API lookup', readOnlyHint: true, openWorldHint: true },
   needsSession: false,

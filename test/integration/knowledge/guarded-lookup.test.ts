@@ -41,7 +41,11 @@ describe('lookup recipes through the network guard', () => {
   it('calls the public endpoint over TLS and maps the documented response', async () => {
     const c = fixtureCase('npm', 'package');
     const visited: string[] = [];
-    const result = await runLookup(index, { site: 'npm', operation: 'package', params: c.params }, guardedTextGet(api.policy(), { onFetched: (u) => visited.push(u) }));
+    const result = await runLookup(
+      index,
+      { site: 'npm', operation: 'package', params: c.params },
+      guardedTextGet(api.policy(), { onFetched: (u) => visited.push(u) }),
+    );
     expect(result.url).toBe(c.request);
     expect(result.fields).toEqual(c.expect);
     expect(visited).toEqual([c.request]);
@@ -50,33 +54,56 @@ describe('lookup recipes through the network guard', () => {
   it('refuses a redirect into a private address: the canary receives nothing', async () => {
     api.answer('https://registry.npmjs.org/left-pad/latest', { status: 302, headers: { location: canaryUrl() } });
     const get = guardedTextGet(api.policy());
-    await expect(runLookup(index, { site: 'npm', operation: 'package', params: { name: 'left-pad' } }, get)).rejects.toThrow(/Refused to (load|fetch) http:\/\/127\.0\.0\.1/);
+    await expect(
+      runLookup(index, { site: 'npm', operation: 'package', params: { name: 'left-pad' } }, get),
+    ).rejects.toThrow(/Refused to (load|fetch) http:\/\/127\.0\.0\.1/);
     expect(canaryHits).toEqual([]);
   });
 
   it('stops a response over the size cap', async () => {
-    api.answer('https://registry.npmjs.org/huge/latest', { status: 200, body: { name: 'huge', version: '1.0.0', description: 'x'.repeat(300_000) } });
-    await expect(runLookup(index, { site: 'npm', operation: 'package', params: { name: 'huge' } }, guardedTextGet(api.policy()), { maxBytes: 100_000 })).rejects.toThrow(/100000 bytes|larger than|too large/i);
+    api.answer('https://registry.npmjs.org/huge/latest', {
+      status: 200,
+      body: { name: 'huge', version: '1.0.0', description: 'x'.repeat(300_000) },
+    });
+    await expect(
+      runLookup(index, { site: 'npm', operation: 'package', params: { name: 'huge' } }, guardedTextGet(api.policy()), {
+        maxBytes: 100_000,
+      }),
+    ).rejects.toThrow(/100000 bytes|larger than|too large/i);
   });
 
   it('gives up on an endpoint that does not answer within the timeout', async () => {
     api.answer('https://registry.npmjs.org/slow/latest', { status: 200, body: { name: 'slow' }, delayMs: 5_000 });
     const started = Date.now();
-    await expect(runLookup(index, { site: 'npm', operation: 'package', params: { name: 'slow' } }, guardedTextGet(api.policy()), { timeoutMs: 300 })).rejects.toThrow(/longer than 300 ms/);
+    await expect(
+      runLookup(index, { site: 'npm', operation: 'package', params: { name: 'slow' } }, guardedTextGet(api.policy()), {
+        timeoutMs: 300,
+      }),
+    ).rejects.toThrow(/longer than 300 ms/);
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('says what an endpoint error means', async () => {
-    await expect(runLookup(index, { site: 'npm', operation: 'package', params: { name: 'no-such-package-here' } }, guardedTextGet(api.policy()))).rejects.toThrow(
-      /answered HTTP 404 \(nothing exists for these parameters\)/,
-    );
+    await expect(
+      runLookup(
+        index,
+        { site: 'npm', operation: 'package', params: { name: 'no-such-package-here' } },
+        guardedTextGet(api.policy()),
+      ),
+    ).rejects.toThrow(/answered HTTP 404 \(nothing exists for these parameters\)/);
   });
 
   it('checks a request without calling anything: unknown site, unknown operation, bad params', () => {
-    expect(checkLookup(index, { site: 'npm', operation: 'package', params: { name: 'zod' } })).toBe('https://registry.npmjs.org/zod/latest');
+    expect(checkLookup(index, { site: 'npm', operation: 'package', params: { name: 'zod' } })).toBe(
+      'https://registry.npmjs.org/zod/latest',
+    );
     expect(() => checkLookup(index, { site: 'nmp', operation: 'package', params: {} })).toThrow(/Unknown site "nmp"/);
-    expect(() => checkLookup(index, { site: 'npm', operation: 'pkg', params: {} })).toThrow(/Valid operations: "package"/);
-    expect(() => checkLookup(index, { site: 'npm', operation: 'package', params: { nom: 'zod' } })).toThrow(/Invalid params for npm\/package/);
+    expect(() => checkLookup(index, { site: 'npm', operation: 'pkg', params: {} })).toThrow(
+      /Valid operations: "package"/,
+    );
+    expect(() => checkLookup(index, { site: 'npm', operation: 'package', params: { nom: 'zod' } })).toThrow(
+      /Invalid params for npm\/package/,
+    );
     expect(api.requests.filter((u) => u.includes('/zod/'))).toEqual([]);
   });
 });

@@ -29,16 +29,26 @@ type Case = z.infer<typeof CaseSchema> & { site: string };
 const cases: Case[] = readdirSync(FIXTURES)
   .filter((f) => f.endsWith('.json'))
   .sort()
-  .flatMap((f) => z.array(CaseSchema).min(1).parse(JSON.parse(readFileSync(resolve(FIXTURES, f), 'utf8'))).map((c) => ({ ...c, site: basename(f, '.json') })));
+  .flatMap((f) =>
+    z
+      .array(CaseSchema)
+      .min(1)
+      .parse(JSON.parse(readFileSync(resolve(FIXTURES, f), 'utf8')))
+      .map((c) => ({ ...c, site: basename(f, '.json') })),
+  );
 
 /** Loopback server answering proxy-style requests (`GET https://host/path`) from the fixture table. */
-async function startUpstreams(table: Map<string, Case['response']>): Promise<{ server: Server; port: number; seen: string[] }> {
+async function startUpstreams(
+  table: Map<string, Case['response']>,
+): Promise<{ server: Server; port: number; seen: string[] }> {
   const seen: string[] = [];
   const server = createServer((req, res) => {
     const target = new URL(req.url ?? '/', 'http://invalid');
     // The Host header must name the real API, as it would through a real forward proxy.
     if (target.host !== req.headers.host) {
-      res.writeHead(400, { 'content-type': 'text/plain' }).end(`host mismatch: ${req.headers.host ?? ''} vs ${target.host}`);
+      res
+        .writeHead(400, { 'content-type': 'text/plain' })
+        .end(`host mismatch: ${req.headers.host ?? ''} vs ${target.host}`);
       return;
     }
     seen.push(target.href);
@@ -59,22 +69,37 @@ function proxyPort(port: number, calls: { url: string; timeoutMs: number; maxByt
   return (url, opts) =>
     new Promise((resolvePromise, reject) => {
       calls.push({ url, ...opts });
-      const req = request({ host: '127.0.0.1', port, method: 'GET', path: url, headers: { host: new URL(url).host }, timeout: opts.timeoutMs }, (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          chunks.push(c);
-          if (size > opts.maxBytes) {
-            res.destroy();
-            reject(new Error(`response exceeds ${opts.maxBytes} bytes`));
-          }
-        });
-        res.on('end', () =>
-          resolvePromise({ status: res.statusCode ?? 0, url, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', reject);
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'GET',
+          path: url,
+          headers: { host: new URL(url).host },
+          timeout: opts.timeoutMs,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (c: Buffer) => {
+            size += c.length;
+            chunks.push(c);
+            if (size > opts.maxBytes) {
+              res.destroy();
+              reject(new Error(`response exceeds ${opts.maxBytes} bytes`));
+            }
+          });
+          res.on('end', () =>
+            resolvePromise({
+              status: res.statusCode ?? 0,
+              url,
+              contentType: String(res.headers['content-type'] ?? ''),
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
       req.on('timeout', () => req.destroy(new Error('timed out')));
       req.on('error', reject);
       req.end();
@@ -113,31 +138,47 @@ describe('recipe fixtures', () => {
   });
 });
 
-describe.each(cases.map((c) => [`${c.site}/${c.operation} ${JSON.stringify(c.params)}`, c] as const))('recipe %s', (_label, c) => {
-  it('requests the documented URL through the port and maps the declared fields', async () => {
-    // Act
-    const result = await runLookup(index, { site: c.site, operation: c.operation, params: c.params }, http);
-    // Assess
-    expect(result.url).toBe(c.request);
-    expect(upstream.seen).toContain(new URL(c.request).href);
-    expect(calls.find((call) => call.url === c.request)).toMatchObject({ timeoutMs: LOOKUP_TIMEOUT_MS, maxBytes: LOOKUP_MAX_BYTES });
-    expect(result).toMatchObject({ site: c.site, operation: c.operation });
-    expect(result.fields).toEqual(c.expect);
-  });
-});
+describe.each(cases.map((c) => [`${c.site}/${c.operation} ${JSON.stringify(c.params)}`, c] as const))(
+  'recipe %s',
+  (_label, c) => {
+    it('requests the documented URL through the port and maps the declared fields', async () => {
+      // Act
+      const result = await runLookup(index, { site: c.site, operation: c.operation, params: c.params }, http);
+      // Assess
+      expect(result.url).toBe(c.request);
+      expect(upstream.seen).toContain(new URL(c.request).href);
+      expect(calls.find((call) => call.url === c.request)).toMatchObject({
+        timeoutMs: LOOKUP_TIMEOUT_MS,
+        maxBytes: LOOKUP_MAX_BYTES,
+      });
+      expect(result).toMatchObject({ site: c.site, operation: c.operation });
+      expect(result.fields).toEqual(c.expect);
+    });
+  },
+);
 
 describe('upstream failures through the harness', () => {
   it('reports a non-2xx status as a sentence naming the URL and status', async () => {
     // Act: a package with no fixture makes the upstream answer 404.
-    const attempt = runLookup(index, { site: 'npm', operation: 'package', params: { name: 'no-such-package-xyz' } }, http);
+    const attempt = runLookup(
+      index,
+      { site: 'npm', operation: 'package', params: { name: 'no-such-package-xyz' } },
+      http,
+    );
     // Assess
-    await expect(attempt).rejects.toThrow('npm/package: https://registry.npmjs.org/no-such-package-xyz/latest answered HTTP 404 (nothing exists for these parameters).');
+    await expect(attempt).rejects.toThrow(
+      'npm/package: https://registry.npmjs.org/no-such-package-xyz/latest answered HTTP 404 (nothing exists for these parameters).',
+    );
   });
 
   it('passes a smaller size cap to the port, which refuses a larger body', async () => {
     // Act
-    const attempt = runLookup(index, { site: 'npm', operation: 'package', params: { name: 'express' } }, http, { maxBytes: 50 });
+    const attempt = runLookup(index, { site: 'npm', operation: 'package', params: { name: 'express' } }, http, {
+      maxBytes: 50,
+    });
     // Assess
-    await expect(attempt).rejects.toThrow(/npm\/package: calling https:\/\/registry\.npmjs\.org\/express\/latest failed \(response exceeds 50 bytes\)/);
+    await expect(attempt).rejects.toThrow(
+      /npm\/package: calling https:\/\/registry\.npmjs\.org\/express\/latest failed \(response exceeds 50 bytes\)/,
+    );
   });
 });

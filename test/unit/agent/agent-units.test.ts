@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig as parseConfig } from '../../../lib/config.js';
-import { authRequiredMessage, PLATFORM_DOMAINS, platformCookies, targetPlatforms } from '../../../lib/agent/credentials.js';
+import {
+  authRequiredMessage,
+  PLATFORM_DOMAINS,
+  platformCookies,
+  targetPlatforms,
+} from '../../../lib/agent/credentials.js';
 import { resolveModel } from '../../../lib/agent/model.js';
 import { Redactor } from '../../../lib/agent/redact.js';
 import { compileSchema } from '../../../lib/agent/structured.js';
@@ -15,11 +20,21 @@ describe('model factory', () => {
     expect(run).toThrow(/BTS_MODEL_PROVIDER.*BTS_MODEL.*BTS_MODEL_BASE_URL/);
   });
   it('needs a base URL for openai-compatible', () => {
-    expect(() => resolveModel(parseConfig({ BTS_MODEL_PROVIDER: 'openai-compatible', BTS_MODEL: 'm' }))).toThrow(/BTS_MODEL_BASE_URL/);
+    expect(() => resolveModel(parseConfig({ BTS_MODEL_PROVIDER: 'openai-compatible', BTS_MODEL: 'm' }))).toThrow(
+      /BTS_MODEL_BASE_URL/,
+    );
   });
   it.each([
-    [{ BTS_MODEL_PROVIDER: 'bedrock', AWS_REGION: 'eu-west-1' }, 'bedrock', 'eu.anthropic.claude-sonnet-4-20250514-v1:0'],
-    [{ BTS_MODEL_PROVIDER: 'openai-compatible', BTS_MODEL: 'llama', BTS_MODEL_BASE_URL: 'http://127.0.0.1:1/v1' }, 'openai-compatible', 'llama'],
+    [
+      { BTS_MODEL_PROVIDER: 'bedrock', AWS_REGION: 'eu-west-1' },
+      'bedrock',
+      'eu.anthropic.claude-sonnet-4-20250514-v1:0',
+    ],
+    [
+      { BTS_MODEL_PROVIDER: 'openai-compatible', BTS_MODEL: 'llama', BTS_MODEL_BASE_URL: 'http://127.0.0.1:1/v1' },
+      'openai-compatible',
+      'llama',
+    ],
     [{ BTS_MODEL_PROVIDER: 'anthropic', BTS_MODEL: 'claude-haiku-4-5' }, 'anthropic', 'claude-haiku-4-5'],
   ])('builds %j', (env, provider, modelId) => {
     const m = resolveModel(parseConfig(env));
@@ -43,8 +58,17 @@ describe('platform credentials', () => {
 
   it('maps fields to the platform cookies on every platform domain', () => {
     const cookies = platformCookies(['twitter'], { twitterAuthToken: 'tok-aaaaaaaa', twitterCt0: 'ct0-bbbbbbbb' });
-    expect(cookies.map((c) => `${c.name}@${c.domain}`).sort()).toEqual(['auth_token@.twitter.com', 'auth_token@.x.com', 'ct0@.twitter.com', 'ct0@.x.com']);
-    const ig = platformCookies(['instagram'], { instagramSessionId: 's', instagramCsrfToken: 'c', instagramDsUserId: 'd' });
+    expect(cookies.map((c) => `${c.name}@${c.domain}`).sort()).toEqual([
+      'auth_token@.twitter.com',
+      'auth_token@.x.com',
+      'ct0@.twitter.com',
+      'ct0@.x.com',
+    ]);
+    const ig = platformCookies(['instagram'], {
+      instagramSessionId: 's',
+      instagramCsrfToken: 'c',
+      instagramDsUserId: 'd',
+    });
     expect(ig.map((c) => c.name)).toEqual(['sessionid', 'csrftoken', 'ds_user_id']);
     expect(ig.every((c) => c.domain === '.instagram.com' && c.secure)).toBe(true);
   });
@@ -61,7 +85,10 @@ describe('platform credentials', () => {
     expect(PLATFORM_DOMAINS.reddit).toEqual(['.reddit.com']);
     const local = { ...PLATFORM_DOMAINS, reddit: ['localhost'] };
     expect(targetPlatforms('check my account', 'http://localhost:4000/account', local)).toEqual(['reddit']);
-    expect(platformCookies(['reddit'], { redditSession: 'v' }, local)[0]).toMatchObject({ domain: 'localhost', secure: false });
+    expect(platformCookies(['reddit'], { redditSession: 'v' }, local)[0]).toMatchObject({
+      domain: 'localhost',
+      secure: false,
+    });
   });
 });
 
@@ -69,7 +96,9 @@ describe('redaction', () => {
   it('replaces secrets (raw and URL-encoded) and platform cookie values, longest first', () => {
     const r = new Redactor(['secret-token-123', 'short']);
     r.setPlatformCookieValues(['platform-cookie-value-xyz', 'cookie-value', '1']);
-    expect(r.redact('a secret-token-123 b platform-cookie-value-xyz c short 1 cookie-value')).toBe('a [redacted] b [redacted] c short 1 cookie-value');
+    expect(r.redact('a secret-token-123 b platform-cookie-value-xyz c short 1 cookie-value')).toBe(
+      'a [redacted] b [redacted] c short 1 cookie-value',
+    );
     const enc = new Redactor(['a b/c=d+e&f']);
     expect(enc.redact(`x=${encodeURIComponent('a b/c=d+e&f')}`)).toBe('x=[redacted]');
     expect(r.redactValue({ k: ['secret-token-123'], n: 2 })).toEqual({ k: ['[redacted]'], n: 2 });
@@ -106,7 +135,14 @@ describe('tools and usage', () => {
     const m = new UsageMeter('openai', 'gpt-4.1-mini');
     m.add({ inputTokens: 1_000_000, outputTokens: 500_000 }, 10);
     m.add({ inputTokens: 0, outputTokens: 0 }, 5);
-    expect(m.snapshot()).toMatchObject({ modelCalls: 2, inputTokens: 1_000_000, outputTokens: 500_000, totalTokens: 1_500_000, costUsd: 1.2, modelMs: 15 });
+    expect(m.snapshot()).toMatchObject({
+      modelCalls: 2,
+      inputTokens: 1_000_000,
+      outputTokens: 500_000,
+      totalTokens: 1_500_000,
+      costUsd: 1.2,
+      modelMs: 15,
+    });
     expect(new UsageMeter('x', 'scripted').snapshot().costUsd).toBeNull();
   });
 });

@@ -23,6 +23,9 @@ describe('pickStart', () => {
 
   it('falls back to a web search for a task no indexed site matches', () => {
     const start = pickStart('zqxv blorptangle frobnicator 8172', index);
-    expect(start).toEqual({ url: `${SEARCH_URL}${encodeURIComponent('zqxv blorptangle frobnicator 8172')}`, via: 'search' });
+    expect(start).toEqual({
+      url: `${SEARCH_URL}${encodeURIComponent('zqxv blorptangle frobnicator 8172')}`,
+      via: 'search',
+    });
   });
 });

@@ -22,9 +22,12 @@ describe('LocalKeyringEncryptor', () => {
     await expect(enc.decrypt(a, { businessId: 'other', endUserId: 'u' })).rejects.toThrow();
   });
 
-  it.each([['garbage'], ['local:nokey:AAAA:AAAA:AAAA'], ['local2:nokey:AAAA:AAAA:AAAA'], ['kms:AQID']])('rejects malformed ciphertext %s', async (ct) => {
-    await expect(new LocalKeyringEncryptor(file).decrypt(ct, { businessId: 'b', endUserId: 'u' })).rejects.toThrow();
-  });
+  it.each([['garbage'], ['local:nokey:AAAA:AAAA:AAAA'], ['local2:nokey:AAAA:AAAA:AAAA'], ['kms:AQID']])(
+    'rejects malformed ciphertext %s',
+    async (ct) => {
+      await expect(new LocalKeyringEncryptor(file).decrypt(ct, { businessId: 'b', endUserId: 'u' })).rejects.toThrow();
+    },
+  );
 });
 
 describe('SqsTaskQueue', () => {
@@ -36,13 +39,22 @@ describe('SqsTaskQueue', () => {
     ['design', 'https://q/design'],
   ] as const)('sends %s tasks to their own queue', async (kind, url) => {
     sqs.on(SendMessageCommand).resolves({ MessageId: 'm' });
-    await new SqsTaskQueue(new SQSClient({ region: 'us-east-1' }), { agent: 'https://q/agent', design: 'https://q/design' }).send({ taskId: 't', kind });
-    expect(sqs.commandCalls(SendMessageCommand)[0]?.args[0].input).toEqual({ QueueUrl: url, MessageBody: JSON.stringify({ taskId: 't', kind }) });
+    await new SqsTaskQueue(new SQSClient({ region: 'us-east-1' }), {
+      agent: 'https://q/agent',
+      design: 'https://q/design',
+    }).send({ taskId: 't', kind });
+    expect(sqs.commandCalls(SendMessageCommand)[0]?.args[0].input).toEqual({
+      QueueUrl: url,
+      MessageBody: JSON.stringify({ taskId: 't', kind }),
+    });
   });
 
   it('fails clearly without a configured queue', async () => {
-    await expect(new SqsTaskQueue(new SQSClient({ region: 'us-east-1' }), { agent: '', design: '' }).send({ taskId: 't', kind: 'agent' })).rejects.toThrow(
-      /No queue configured/,
-    );
+    await expect(
+      new SqsTaskQueue(new SQSClient({ region: 'us-east-1' }), { agent: '', design: '' }).send({
+        taskId: 't',
+        kind: 'agent',
+      }),
+    ).rejects.toThrow(/No queue configured/);
   });
 });

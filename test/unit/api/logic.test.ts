@@ -26,7 +26,9 @@ describe('matchRoute', () => {
   });
 
   it('extracts path parameters', () => {
-    expect(matchRoute('GET', '/v1/end-users/a%20b/credentials')).toMatchObject({ pathParameters: { endUserId: 'a%20b' } });
+    expect(matchRoute('GET', '/v1/end-users/a%20b/credentials')).toMatchObject({
+      pathParameters: { endUserId: 'a%20b' },
+    });
   });
 });
 
@@ -41,7 +43,10 @@ describe('request rules', () => {
   it.each([
     [undefined, ['images', 'fonts', 'colors', 'icons', 'tokens', 'logo']],
     [[], ['images', 'fonts', 'colors', 'icons', 'tokens', 'logo']],
-    [['logo', 'x', 'images', 'logo'], ['images', 'logo']],
+    [
+      ['logo', 'x', 'images', 'logo'],
+      ['images', 'logo'],
+    ],
     [['x', 3], []],
   ])('extractors %j → %j', (req, out) => expect(resolveExtractors(req)).toEqual(out));
 
@@ -65,7 +70,9 @@ describe('keys and tokens', () => {
     ['bearer   abc  ', 'abc'],
   ])('parses %j', (h, t) => expect(bearerToken(h)).toBe(t));
 
-  it.each([[undefined], ['Basic abc'], ['Bearer'], ['Bearer a b']])('rejects %j', (h) => expect(() => bearerToken(h)).toThrow());
+  it.each([[undefined], ['Basic abc'], ['Bearer'], ['Bearer a b']])('rejects %j', (h) =>
+    expect(() => bearerToken(h)).toThrow(),
+  );
 
   it('tells JWTs from API keys', () => {
     expect(looksLikeJwt('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.sig')).toBe(true);
@@ -75,7 +82,12 @@ describe('keys and tokens', () => {
 
 describe('credentials model', () => {
   it('calls a platform connected when its session cookie is present', () => {
-    expect(platformStatus(new Set(['twitterCt0', 'redditSession']))).toEqual({ twitter: false, reddit: true, tiktok: false, instagram: false });
+    expect(platformStatus(new Set(['twitterCt0', 'redditSession']))).toEqual({
+      twitter: false,
+      reddit: true,
+      tiktok: false,
+      instagram: false,
+    });
   });
 });
 
@@ -91,7 +103,14 @@ describe('config', () => {
 
 describe('task view', () => {
   it('shows error only on failed tasks and drops internal fields', () => {
-    const item = { taskId: 't', businessId: 'b', status: 'completed', error: 'x', sessionSort: 's', agent: {} } as unknown as TaskItem;
+    const item = {
+      taskId: 't',
+      businessId: 'b',
+      status: 'completed',
+      error: 'x',
+      sessionSort: 's',
+      agent: {},
+    } as unknown as TaskItem;
     const view = toTaskView(item);
     expect(view).not.toHaveProperty('error');
     expect(view).not.toHaveProperty('businessId');

@@ -8,7 +8,14 @@ import { buildOpenApiDocument } from '../../../lib/http/openapi.js';
 import { OPERATIONS } from '../../../lib/http/openapi-operations.js';
 import { ROUTES } from '../../../lib/http/routes.js';
 import { CreateTaskBody } from '../../../lib/tasks/schemas.js';
-import { CLIENT_TYPES, OPENAPI_JSON, REGENERATE, renderClientTypes, renderOpenApiJson, ROOT } from '../../../scripts/openapi-artifacts.js';
+import {
+  CLIENT_TYPES,
+  OPENAPI_JSON,
+  REGENERATE,
+  renderClientTypes,
+  renderOpenApiJson,
+  ROOT,
+} from '../../../scripts/openapi-artifacts.js';
 
 const doc = buildOpenApiDocument();
 const committed = readFileSync(OPENAPI_JSON, 'utf8');
@@ -16,7 +23,10 @@ const committed = readFileSync(OPENAPI_JSON, 'utf8');
 /** The definition a handler module exports (the object `defineApi` returned). */
 async function definitionOf(handler: string): Promise<ApiDefinition<z.ZodType | undefined>> {
   const mod = (await import(join(ROOT, 'functions', 'api', `${handler}.ts`))) as Record<string, unknown>;
-  const def = Object.values(mod).find((v): v is ApiDefinition<z.ZodType | undefined> => typeof v === 'object' && v !== null && (v as { name?: unknown }).name === handler);
+  const def = Object.values(mod).find(
+    (v): v is ApiDefinition<z.ZodType | undefined> =>
+      typeof v === 'object' && v !== null && (v as { name?: unknown }).name === handler,
+  );
   if (!def) throw new Error(`functions/api/${handler}.ts exports no definition named ${handler}`);
   return def;
 }
@@ -31,12 +41,18 @@ describe('OpenAPI document', () => {
   });
 
   it(`is committed as docs/openapi.json as generated (regenerate with \`${REGENERATE}\`)`, () => {
-    expect(committed === renderOpenApiJson(doc), `docs/openapi.json is stale: run \`${REGENERATE}\` and commit the result`).toBe(true);
+    expect(
+      committed === renderOpenApiJson(doc),
+      `docs/openapi.json is stale: run \`${REGENERATE}\` and commit the result`,
+    ).toBe(true);
   });
 
   it(`has the client types generated from it (regenerate with \`${REGENERATE}\`)`, async () => {
     const fresh = await renderClientTypes(JSON.parse(committed) as object);
-    expect(readFileSync(CLIENT_TYPES, 'utf8') === fresh, `clients/typescript/src/types.gen.ts is stale: run \`${REGENERATE}\``).toBe(true);
+    expect(
+      readFileSync(CLIENT_TYPES, 'utf8') === fresh,
+      `clients/typescript/src/types.gen.ts is stale: run \`${REGENERATE}\``,
+    ).toBe(true);
   });
 
   it.each(ROUTES.map((r) => ({ ...r })))('$method $path: body schema and auth are the handler’s own', async (route) => {
@@ -48,11 +64,17 @@ describe('OpenAPI document', () => {
     expect(spec?.body?.required ?? false).toBe(Boolean(def.body) && !def.bodyOptional);
     expect(spec?.auth).toBe(def.auth);
     const op = doc.paths[route.path]?.[route.method.toLowerCase()];
-    expect(op?.security).toEqual(def.auth === 'none' ? [] : [{ [def.auth === 'apiKey' ? 'apiKey' : 'dashboardToken']: [] }]);
+    expect(op?.security).toEqual(
+      def.auth === 'none' ? [] : [{ [def.auth === 'apiKey' ? 'apiKey' : 'dashboardToken']: [] }],
+    );
   });
 
   it('documents every field of CreateTaskBody in CreateTaskRequest', () => {
-    const component = doc.components.schemas.CreateTaskRequest as { properties: Record<string, unknown>; required: string[]; anyOf: unknown };
+    const component = doc.components.schemas.CreateTaskRequest as {
+      properties: Record<string, unknown>;
+      required: string[];
+      anyOf: unknown;
+    };
     expect(Object.keys(component.properties)).toEqual(Object.keys(CreateTaskBody.shape));
     // task is required unless the body names a lookup recipe.
     expect(component.required).toEqual(['endUserId']);
@@ -72,6 +94,8 @@ describe('OpenAPI document', () => {
   it('refuses to build when a route has no operation, or an operation no route', () => {
     const extra = { method: 'GET' as const, path: '/v1/undocumented', handler: 'health', uses: [] };
     expect(() => buildOpenApiDocument([...ROUTES, extra])).toThrow(/No OpenAPI operation for GET \/v1\/undocumented/);
-    expect(() => buildOpenApiDocument(ROUTES.slice(1))).toThrow(/OPERATIONS names routes that do not exist: GET \/health/);
+    expect(() => buildOpenApiDocument(ROUTES.slice(1))).toThrow(
+      /OPERATIONS names routes that do not exist: GET \/health/,
+    );
   });
 });

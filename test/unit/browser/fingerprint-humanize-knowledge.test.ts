@@ -26,7 +26,11 @@ describe('humanized movement', () => {
     expect(path.at(-1)).toEqual({ x: 400, y: 0 });
     expect(path).toHaveLength(20);
     // A bow of zero is possible only with Math.random() exactly 0.5; across runs the path curves.
-    const maxOffset = Math.max(...Array.from({ length: 5 }, () => Math.max(...curvedPath({ x: 0, y: 0 }, { x: 400, y: 0 }, 20).map((p) => Math.abs(p.y)))));
+    const maxOffset = Math.max(
+      ...Array.from({ length: 5 }, () =>
+        Math.max(...curvedPath({ x: 0, y: 0 }, { x: 400, y: 0 }, 20).map((p) => Math.abs(p.y))),
+      ),
+    );
     expect(maxOffset).toBeGreaterThan(1);
   });
 

@@ -36,12 +36,15 @@ describe('NetworkGuard.check', () => {
     expect(await guard.check(url)).toContain(reason);
   });
 
-  it.each([['https://public.example/a.png'], ['http://93.184.216.34/'], ['data:text/plain,hi'], ['about:blank'], ['blob:https://public.example/1']])(
-    'allows %s',
-    async (url) => {
-      expect(await guard.check(url)).toBeUndefined();
-    },
-  );
+  it.each([
+    ['https://public.example/a.png'],
+    ['http://93.184.216.34/'],
+    ['data:text/plain,hi'],
+    ['about:blank'],
+    ['blob:https://public.example/1'],
+  ])('allows %s', async (url) => {
+    expect(await guard.check(url)).toBeUndefined();
+  });
 
   it('allows private addresses when BTS_ALLOW_PRIVATE_NETWORK is on, but never other schemes', async () => {
     const open = new NetworkGuard({ allowPrivate: true, resolve });

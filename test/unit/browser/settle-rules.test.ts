@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { describeSettle, isWaitedRequestType, SettleTracker, type SettleLimits } from '../../../lib/browser/settle-rules.js';
+import {
+  describeSettle,
+  isWaitedRequestType,
+  SettleTracker,
+  type SettleLimits,
+} from '../../../lib/browser/settle-rules.js';
 
 /** The settle rules with explicit times: what an action waits for, and what it ignores. */
 const LIMITS: SettleLimits = { capMs: 5_000, windowMs: 60, quietMs: 60, domBusyMaxMs: 1_000 };
@@ -105,7 +110,7 @@ describe('SettleTracker', () => {
     expect(noContent.decide(100)).toEqual({ done: true, capped: false });
   });
 
-  it('drops the old page\'s pending requests when the new document commits', () => {
+  it("drops the old page's pending requests when the new document commits", () => {
     const t = tracker();
     t.requestStarted('old', 'http://a/old', 'fetch', 5);
     t.navigationStarted(6);
@@ -168,16 +173,28 @@ describe('SettleTracker', () => {
 describe('describeSettle', () => {
   it.each([
     [{ outcome: { kind: 'navigated' as const, url: 'http://a/next' }, waitedMs: 300 }, 'navigated to http://a/next'],
-    [{ outcome: { kind: 'navigated' as const, url: 'chrome-error://chromewebdata/' }, waitedMs: 90 }, 'navigation failed: the browser shows an error page (the address was refused or could not be loaded)'],
+    [
+      { outcome: { kind: 'navigated' as const, url: 'chrome-error://chromewebdata/' }, waitedMs: 90 },
+      'navigation failed: the browser shows an error page (the address was refused or could not be loaded)',
+    ],
     [{ outcome: { kind: 'updated' as const }, waitedMs: 300 }, 'page updated'],
     [{ outcome: { kind: 'unchanged' as const }, waitedMs: 70 }, 'no visible change'],
-    [{ outcome: { kind: 'updated' as const }, waitedMs: 5_010, stillBusy: '1 request(s) still running, e.g. http://a/never' }, 'page updated (answered after 5.0 s while 1 request(s) still running, e.g. http://a/never)'],
+    [
+      {
+        outcome: { kind: 'updated' as const },
+        waitedMs: 5_010,
+        stillBusy: '1 request(s) still running, e.g. http://a/never',
+      },
+      'page updated (answered after 5.0 s while 1 request(s) still running, e.g. http://a/never)',
+    ],
   ])('%j → %s', (report, line) => {
     expect(describeSettle(report)).toBe(line);
   });
 
   it('waits for data, documents and code, not for media or streams', () => {
     expect(['fetch', 'xhr', 'document', 'script'].every(isWaitedRequestType)).toBe(true);
-    expect(['image', 'font', 'stylesheet', 'websocket', 'eventsource', 'ping', 'media'].some(isWaitedRequestType)).toBe(false);
+    expect(['image', 'font', 'stylesheet', 'websocket', 'eventsource', 'ping', 'media'].some(isWaitedRequestType)).toBe(
+      false,
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { capSnapshot, collectRefs, filterSnapshot, parseSnapshot, TRUNCATION_MARKER } from '../../../lib/browser/snapshot.js';
+import {
+  capSnapshot,
+  collectRefs,
+  filterSnapshot,
+  parseSnapshot,
+  TRUNCATION_MARKER,
+} from '../../../lib/browser/snapshot.js';
 
 const YAML = `- main [ref=e2]:
   - heading "Shop \\"best\\"" [level=1] [ref=e3]
@@ -19,7 +25,7 @@ describe('snapshot parsing and filters', () => {
     expect(refs.size).toBe(7);
   });
 
-  it('contains keeps matches with their ancestors and the match\'s properties', () => {
+  it("contains keeps matches with their ancestors and the match's properties", () => {
     expect(filterSnapshot(parseSnapshot(YAML), { contains: 'red' })).toBe(`- main [ref=e2]:
   - list [ref=e4]:
     - listitem [ref=e5]:
@@ -28,20 +34,28 @@ describe('snapshot parsing and filters', () => {
   });
 
   it('roles keeps only those roles, flat', () => {
-    expect(filterSnapshot(parseSnapshot(YAML), { roles: ['link', 'BUTTON'] })).toBe(`- link "Red shoes" [ref=e6] [cursor=pointer]:
+    expect(filterSnapshot(parseSnapshot(YAML), { roles: ['link', 'BUTTON'] }))
+      .toBe(`- link "Red shoes" [ref=e6] [cursor=pointer]:
   - /url: /red
 - button "Checkout" [ref=e8]`);
   });
 
   it('both filters must hold', () => {
-    expect(filterSnapshot(parseSnapshot(YAML), { roles: ['listitem'], contains: 'blue' })).toBe('- listitem [ref=e7]: Blue hat');
+    expect(filterSnapshot(parseSnapshot(YAML), { roles: ['listitem'], contains: 'blue' })).toBe(
+      '- listitem [ref=e7]: Blue hat',
+    );
   });
 
   it('caps at a line boundary with the narrowing marker', () => {
     const { text, truncated } = capSnapshot(YAML, 60);
     expect(truncated).toBe(true);
     expect(text).toContain(TRUNCATION_MARKER);
-    expect(text.split('\n').slice(0, -1).every((l) => YAML.includes(l))).toBe(true);
+    expect(
+      text
+        .split('\n')
+        .slice(0, -1)
+        .every((l) => YAML.includes(l)),
+    ).toBe(true);
     expect(capSnapshot(YAML, 10_000)).toEqual({ text: YAML, truncated: false });
   });
 });

@@ -22,7 +22,8 @@ import {
 } from '../../../clients/typescript/src/index.js';
 
 const headers = (h: Record<string, string> = {}) => new Headers({ 'x-request-id': 'req-1', ...h });
-const err = (status: number, body: unknown, h: Record<string, string> = {}) => errorFromResponse(status, JSON.stringify(body), headers(h));
+const err = (status: number, body: unknown, h: Record<string, string> = {}) =>
+  errorFromResponse(status, JSON.stringify(body), headers(h));
 
 describe('error mapping', () => {
   it.each([
@@ -54,7 +55,11 @@ describe('error mapping', () => {
   });
 
   it('keeps the taskId of an enqueue failure and falls back to the body’s requestId', () => {
-    const e = errorFromResponse(500, JSON.stringify({ error: 'enqueue failed', taskId: 't-1', requestId: 'body-req' }), new Headers());
+    const e = errorFromResponse(
+      500,
+      JSON.stringify({ error: 'enqueue failed', taskId: 't-1', requestId: 'body-req' }),
+      new Headers(),
+    );
     expect(e).toMatchObject({ taskId: 't-1', requestId: 'body-req' });
   });
 
@@ -108,8 +113,12 @@ describe('retry policy', () => {
   it('backs off exponentially with equal jitter, capped', () => {
     const low = () => 0;
     const high = () => 1;
-    expect([0, 1, 2, 3, 4, 10].map((a) => retryDelay(a, DEFAULT_RETRY, server, low))).toEqual([250, 500, 1000, 2000, 4000, 4000]);
-    expect([0, 1, 2, 3, 4, 10].map((a) => retryDelay(a, DEFAULT_RETRY, server, high))).toEqual([500, 1000, 2000, 4000, 8000, 8000]);
+    expect([0, 1, 2, 3, 4, 10].map((a) => retryDelay(a, DEFAULT_RETRY, server, low))).toEqual([
+      250, 500, 1000, 2000, 4000, 4000,
+    ]);
+    expect([0, 1, 2, 3, 4, 10].map((a) => retryDelay(a, DEFAULT_RETRY, server, high))).toEqual([
+      500, 1000, 2000, 4000, 8000, 8000,
+    ]);
   });
 
   it('honours Retry-After, and gives up on one over a minute', () => {

@@ -24,7 +24,12 @@ function fakeKms() {
   };
   kms.on(EncryptCommand).callsFake((input: { Plaintext: Uint8Array; EncryptionContext?: Record<string, string> }) => {
     if (input.Plaintext.length > 4096) {
-      throw Object.assign(new Error('1 validation error detected: Value at \'plaintext\' failed to satisfy constraint: Member must have length less than or equal to 4096'), { name: 'ValidationException' });
+      throw Object.assign(
+        new Error(
+          "1 validation error detected: Value at 'plaintext' failed to satisfy constraint: Member must have length less than or equal to 4096",
+        ),
+        { name: 'ValidationException' },
+      );
     }
     return { CiphertextBlob: remember(input.Plaintext, input.EncryptionContext) };
   });
@@ -32,13 +37,15 @@ function fakeKms() {
     const key = randomBytes(32);
     return { Plaintext: key, CiphertextBlob: remember(key, input.EncryptionContext) };
   });
-  kms.on(DecryptCommand).callsFake((input: { CiphertextBlob: Uint8Array; EncryptionContext?: Record<string, string> }) => {
-    const found = blobs.get(Buffer.from(input.CiphertextBlob).toString('hex'));
-    if (!found || found.context !== JSON.stringify(input.EncryptionContext ?? {})) {
-      throw Object.assign(new Error('InvalidCiphertextException'), { name: 'InvalidCiphertextException' });
-    }
-    return { Plaintext: found.plaintext };
-  });
+  kms
+    .on(DecryptCommand)
+    .callsFake((input: { CiphertextBlob: Uint8Array; EncryptionContext?: Record<string, string> }) => {
+      const found = blobs.get(Buffer.from(input.CiphertextBlob).toString('hex'));
+      if (!found || found.context !== JSON.stringify(input.EncryptionContext ?? {})) {
+        throw Object.assign(new Error('InvalidCiphertextException'), { name: 'InvalidCiphertextException' });
+      }
+      return { Plaintext: found.plaintext };
+    });
   return kms;
 }
 
@@ -55,14 +62,21 @@ describe('KmsEncryptor (envelope encryption)', () => {
 
   it('round-trips a 100 KB session state, which KMS Encrypt alone refuses', async () => {
     // Prepare
-    const state = JSON.stringify({ cookies: [], origins: [{ origin: 'https://x', localStorage: [{ name: 'k', value: 'v'.repeat(100_000) }] }] });
+    const state = JSON.stringify({
+      cookies: [],
+      origins: [{ origin: 'https://x', localStorage: [{ name: 'k', value: 'v'.repeat(100_000) }] }],
+    });
     // Act
     const ct = await make().encrypt(state, ctx);
     // Assess
     expect(ct.startsWith('kms2:')).toBe(true);
     expect(await make().decrypt(ct, ctx)).toBe(state);
     expect(kms.commandCalls(EncryptCommand)).toHaveLength(0);
-    expect(kms.commandCalls(GenerateDataKeyCommand)[0]?.args[0].input).toMatchObject({ KeyId: 'alias/bts', KeySpec: 'AES_256', EncryptionContext: ctx });
+    expect(kms.commandCalls(GenerateDataKeyCommand)[0]?.args[0].input).toMatchObject({
+      KeyId: 'alias/bts',
+      KeySpec: 'AES_256',
+      EncryptionContext: ctx,
+    });
   });
 
   it('binds the context twice: KMS refuses the data key and GCM refuses the value for another end-user or field', async () => {
@@ -72,7 +86,8 @@ describe('KmsEncryptor (envelope encryption)', () => {
     await expect(enc.decrypt(ct, { ...ctx, field: 'twitterCt0' })).rejects.toThrow();
     expect(await enc.decrypt(ct, { ...ctx, field: 'redditSession' })).toBe('cookie');
     // Only who, never which field, reaches KMS: the IAM condition names exactly these keys.
-    for (const call of kms.commandCalls(DecryptCommand)) expect(Object.keys(call.args[0].input.EncryptionContext ?? {}).sort()).toEqual(['businessId', 'endUserId']);
+    for (const call of kms.commandCalls(DecryptCommand))
+      expect(Object.keys(call.args[0].input.EncryptionContext ?? {}).sort()).toEqual(['businessId', 'endUserId']);
   });
 
   it('reuses a data key per context for a few minutes, then asks KMS again', async () => {
@@ -89,7 +104,9 @@ describe('KmsEncryptor (envelope encryption)', () => {
 
   it('still reads `kms:` ciphertexts written by direct KMS Encrypt', async () => {
     const client = new KMSClient({ region: 'us-east-1' });
-    const legacy = await client.send(new EncryptCommand({ KeyId: 'alias/bts', Plaintext: Buffer.from('old-secret'), EncryptionContext: ctx }));
+    const legacy = await client.send(
+      new EncryptCommand({ KeyId: 'alias/bts', Plaintext: Buffer.from('old-secret'), EncryptionContext: ctx }),
+    );
     const ct = `kms:${Buffer.from(legacy.CiphertextBlob ?? new Uint8Array()).toString('base64')}`;
     expect(await make().decrypt(ct, { ...ctx, field: 'redditSession' })).toBe('old-secret');
   });
@@ -106,7 +123,15 @@ describe('LocalKeyringEncryptor', () => {
     // Prepare: a valid ciphertext, then its 16-byte tag cut to 4 bytes (Node would accept it).
     const enc = new LocalKeyringEncryptor(file);
     const [scheme, keyId, iv, tag, body] = (await enc.encrypt('cookie', ctx)).split(':');
-    const short = [scheme, keyId, iv, Buffer.from(tag ?? '', 'base64').subarray(0, 4).toString('base64'), body].join(':');
+    const short = [
+      scheme,
+      keyId,
+      iv,
+      Buffer.from(tag ?? '', 'base64')
+        .subarray(0, 4)
+        .toString('base64'),
+      body,
+    ].join(':');
     // Act / Assess
     await expect(enc.decrypt(short, ctx)).rejects.toThrow(/16 bytes/);
   });
@@ -118,9 +143,22 @@ describe('LocalKeyringEncryptor', () => {
     const ring = JSON.parse(readFileSync(file, 'utf8')) as { current: string; keys: Record<string, string> };
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', Buffer.from(ring.keys[ring.current] ?? '', 'base64'), iv);
-    cipher.setAAD(Buffer.from(JSON.stringify([['businessId', 'b1'], ['endUserId', 'u1']])));
+    cipher.setAAD(
+      Buffer.from(
+        JSON.stringify([
+          ['businessId', 'b1'],
+          ['endUserId', 'u1'],
+        ]),
+      ),
+    );
     const body = Buffer.concat([cipher.update('legacy', 'utf8'), cipher.final()]);
-    const legacy = ['local', ring.current, iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join(':');
+    const legacy = [
+      'local',
+      ring.current,
+      iv.toString('base64'),
+      cipher.getAuthTag().toString('base64'),
+      body.toString('base64'),
+    ].join(':');
     // Act / Assess
     expect(await enc.decrypt(legacy, { ...ctx, field: 'redditSession' })).toBe('legacy');
   });

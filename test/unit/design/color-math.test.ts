@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { blend, contrastRatio, deltaE, isLargeText, parseCssColor, toHex, toRgbString, wcag } from '../../../lib/design/color-math.js';
+import {
+  blend,
+  contrastRatio,
+  deltaE,
+  isLargeText,
+  parseCssColor,
+  toHex,
+  toRgbString,
+  wcag,
+} from '../../../lib/design/color-math.js';
 
 const hex = (s: string): string => toHex(parseCssColor(s)!);
 

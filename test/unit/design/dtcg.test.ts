@@ -6,24 +6,48 @@ const color = { colorSpace: 'srgb', components: [1, 0, 0], hex: '#FF0000' };
 
 describe('DTCG builders', () => {
   it('builds 2025.10 color objects with hex and alpha only when translucent', () => {
-    expect(dtcgColor({ r: 1, g: 0.5, b: 0, a: 1 })).toEqual({ colorSpace: 'srgb', components: [1, 0.5, 0], hex: '#FF8000' });
+    expect(dtcgColor({ r: 1, g: 0.5, b: 0, a: 1 })).toEqual({
+      colorSpace: 'srgb',
+      components: [1, 0.5, 0],
+      hex: '#FF8000',
+    });
     expect(dtcgColor({ r: 0, g: 0, b: 0, a: 0.12 }).alpha).toBe(0.12);
   });
 
   it('parses computed box-shadow layers (color first, inset, missing spread)', () => {
     expect(parseBoxShadow('rgba(24, 24, 27, 0.12) 0px 4px 12px 0px, rgb(0, 0, 0) 0px 1px 2px 0px inset')).toEqual([
-      { color: { colorSpace: 'srgb', components: [0.0941, 0.0941, 0.1059], alpha: 0.12, hex: '#18181B' }, offsetX: { value: 0, unit: 'px' }, offsetY: { value: 4, unit: 'px' }, blur: { value: 12, unit: 'px' }, spread: { value: 0, unit: 'px' } },
-      { color: { colorSpace: 'srgb', components: [0, 0, 0], hex: '#000000' }, offsetX: { value: 0, unit: 'px' }, offsetY: { value: 1, unit: 'px' }, blur: { value: 2, unit: 'px' }, spread: { value: 0, unit: 'px' }, inset: true },
+      {
+        color: { colorSpace: 'srgb', components: [0.0941, 0.0941, 0.1059], alpha: 0.12, hex: '#18181B' },
+        offsetX: { value: 0, unit: 'px' },
+        offsetY: { value: 4, unit: 'px' },
+        blur: { value: 12, unit: 'px' },
+        spread: { value: 0, unit: 'px' },
+      },
+      {
+        color: { colorSpace: 'srgb', components: [0, 0, 0], hex: '#000000' },
+        offsetX: { value: 0, unit: 'px' },
+        offsetY: { value: 1, unit: 'px' },
+        blur: { value: 2, unit: 'px' },
+        spread: { value: 0, unit: 'px' },
+        inset: true,
+      },
     ]);
     expect(parseBoxShadow('none')).toBeUndefined();
   });
 
   it('parses gradients into stops with positions in 0..1, spreading unpositioned stops', () => {
-    expect(parseGradient('linear-gradient(135deg, rgb(79, 70, 229) 0%, rgb(236, 72, 153) 100%)')?.stops.map((s) => [s.color.hex, s.position])).toEqual([
+    expect(
+      parseGradient('linear-gradient(135deg, rgb(79, 70, 229) 0%, rgb(236, 72, 153) 100%)')?.stops.map((s) => [
+        s.color.hex,
+        s.position,
+      ]),
+    ).toEqual([
       ['#4F46E5', 0],
       ['#EC4899', 1],
     ]);
-    expect(parseGradient('radial-gradient(rgb(0, 0, 0), rgb(255, 0, 0), rgb(255, 255, 255))')?.stops.map((s) => s.position)).toEqual([0, 0.5, 1]);
+    expect(
+      parseGradient('radial-gradient(rgb(0, 0, 0), rgb(255, 0, 0), rgb(255, 255, 255))')?.stops.map((s) => s.position),
+    ).toEqual([0, 0.5, 1]);
     expect(parseGradient('url(x.png)')).toBeUndefined();
   });
 });
@@ -34,8 +58,29 @@ describe('validateDtcg', () => {
       color: { $type: 'color', brand: { $value: color }, link: { $value: '{color.brand}' } },
       space: { $type: 'dimension', s: { $value: { value: 0.5, unit: 'rem' } } },
       motion: { fast: { $type: 'duration', $value: { value: 150, unit: 'ms' } } },
-      shadow: { card: { $type: 'shadow', $value: [{ color, offsetX: { value: 0, unit: 'px' }, offsetY: { value: 4, unit: 'px' }, blur: { value: 8, unit: 'px' }, spread: { value: 0, unit: 'px' } }] } },
-      gradient: { hero: { $type: 'gradient', $value: [{ color, position: 0 }, { color, position: 1 }] } },
+      shadow: {
+        card: {
+          $type: 'shadow',
+          $value: [
+            {
+              color,
+              offsetX: { value: 0, unit: 'px' },
+              offsetY: { value: 4, unit: 'px' },
+              blur: { value: 8, unit: 'px' },
+              spread: { value: 0, unit: 'px' },
+            },
+          ],
+        },
+      },
+      gradient: {
+        hero: {
+          $type: 'gradient',
+          $value: [
+            { color, position: 0 },
+            { color, position: 1 },
+          ],
+        },
+      },
     };
     expect(validateDtcg(doc)).toEqual([]);
   });
@@ -49,7 +94,21 @@ describe('validateDtcg', () => {
     ['a string dimension', { a: { $type: 'dimension', $value: '4px' } }, 'expected {value'],
     ['a duration in px', { a: { $type: 'duration', $value: { value: 1, unit: 'px' } } }, 'unit:ms|s'],
     ['a gradient position of 50', { a: { $type: 'gradient', $value: [{ color, position: 50 }] } }, 'position'],
-    ['a shadow without blur', { a: { $type: 'shadow', $value: { color, offsetX: { value: 0, unit: 'px' }, offsetY: { value: 0, unit: 'px' }, spread: { value: 0, unit: 'px' } } } }, 'blur'],
+    [
+      'a shadow without blur',
+      {
+        a: {
+          $type: 'shadow',
+          $value: {
+            color,
+            offsetX: { value: 0, unit: 'px' },
+            offsetY: { value: 0, unit: 'px' },
+            spread: { value: 0, unit: 'px' },
+          },
+        },
+      },
+      'blur',
+    ],
     ['a dotted name', { 'a.b': { $type: 'number', $value: 1 } }, 'may not contain'],
   ])('rejects %s', (_name, doc, msg) => {
     expect(validateDtcg(doc).join('\n')).toContain(msg);

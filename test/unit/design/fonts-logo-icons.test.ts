@@ -12,14 +12,31 @@ describe('@font-face parsing and font sources', () => {
 
   it('reads family, weight range, style and absolute URLs', () => {
     expect(faces).toEqual([
-      { family: 'Inter', weightMin: 100, weightMax: 900, style: 'normal', urls: ['https://site.example/css/inter.woff2', 'https://site.example/css/inter.ttf'] },
+      {
+        family: 'Inter',
+        weightMin: 100,
+        weightMax: 900,
+        style: 'normal',
+        urls: ['https://site.example/css/inter.woff2', 'https://site.example/css/inter.ttf'],
+      },
       { family: 'Brand', weightMin: 700, weightMax: 700, style: 'italic', urls: ['https://cdn.example/brand-i.woff'] },
-      { family: 'Brand', weightMin: 400, weightMax: 400, style: 'normal', urls: ['https://site.example/f/brand.woff2'] },
+      {
+        family: 'Brand',
+        weightMin: 400,
+        weightMax: 400,
+        style: 'normal',
+        urls: ['https://site.example/f/brand.woff2'],
+      },
     ]);
   });
 
   it('picks the face for a weight, normal style first, woff2 first', () => {
-    expect(faceUrlFor(faces.filter((f) => f.family === 'Brand'), 700)).toBe('https://site.example/f/brand.woff2');
+    expect(
+      faceUrlFor(
+        faces.filter((f) => f.family === 'Brand'),
+        700,
+      ),
+    ).toBe('https://site.example/f/brand.woff2');
     expect(faceUrlFor(faces.slice(0, 1), 650)).toBe('https://site.example/css/inter.woff2');
     expect(faceUrlFor([], 400)).toBeUndefined();
   });
@@ -43,7 +60,16 @@ describe('@font-face parsing and font sources', () => {
     expect(isPrivateUse('home')).toBe(false);
   });
 
-  const use = (o: Partial<FontUse> & Pick<FontUse, 'family'>): FontUse => ({ stack: o.family, rendered: o.family, weight: 400, usage: 'body', chars: 10, count: 1, pua: false, ...o });
+  const use = (o: Partial<FontUse> & Pick<FontUse, 'family'>): FontUse => ({
+    stack: o.family,
+    rendered: o.family,
+    weight: 400,
+    usage: 'body',
+    chars: 10,
+    count: 1,
+    pua: false,
+    ...o,
+  });
 
   it('summarizes families with weights, majority usage and drops icon fonts', () => {
     const fonts = summarizeFonts(
@@ -56,34 +82,75 @@ describe('@font-face parsing and font sources', () => {
       faces.map((f) => ({ ...f, sheet: 'https://site.example/css/app.css' })),
     );
     expect(fonts).toEqual([
-      { family: 'Brand', usage: 'body', usages: ['body', 'heading'], stack: ['Brand', 'serif'], rendered: 'Brand', count: 11, weights: [400, 700], source: 'self-hosted', faceUrl: 'https://site.example/f/brand.woff2' },
+      {
+        family: 'Brand',
+        usage: 'body',
+        usages: ['body', 'heading'],
+        stack: ['Brand', 'serif'],
+        rendered: 'Brand',
+        count: 11,
+        weights: [400, 700],
+        source: 'self-hosted',
+        faceUrl: 'https://site.example/f/brand.woff2',
+      },
     ]);
   });
 
   it('reports the declared family whatever was painted, and system when no @font-face serves it', () => {
     // Prepare: the site asks for Georgia; this worker has none and painted DejaVu Serif.
-    const uses = [use({ family: 'Georgia', stack: 'Georgia, "Times New Roman", serif', rendered: 'serif', chars: 500 })];
+    const uses = [
+      use({ family: 'Georgia', stack: 'Georgia, "Times New Roman", serif', rendered: 'serif', chars: 500 }),
+    ];
     // Act
     const [withGuess] = summarizeFonts(uses, []);
     const [withPainted] = summarizeFonts(uses, [], new Map([['georgia', 'DejaVu Serif']]));
     // Assess
-    expect(withGuess).toMatchObject({ family: 'Georgia', stack: ['Georgia', 'Times New Roman', 'serif'], rendered: 'serif', source: 'system' });
+    expect(withGuess).toMatchObject({
+      family: 'Georgia',
+      stack: ['Georgia', 'Times New Roman', 'serif'],
+      rendered: 'serif',
+      source: 'system',
+    });
     expect(withPainted).toMatchObject({ family: 'Georgia', rendered: 'DejaVu Serif', source: 'system' });
     expect(withPainted?.faceUrl).toBeUndefined();
   });
 
   it('names the web-font service a face comes from', () => {
-    const faces = parseFontFaces('@font-face{font-family:Lexend;src:url(https://fonts.bunny.net/lexend/files/lexend-latin-400-normal.woff2)}', 'https://site.example/');
-    const [f] = summarizeFonts([use({ family: 'Lexend' })], faces.map((x) => ({ ...x, sheet: 'https://fonts.bunny.net/css?family=lexend' })));
+    const faces = parseFontFaces(
+      '@font-face{font-family:Lexend;src:url(https://fonts.bunny.net/lexend/files/lexend-latin-400-normal.woff2)}',
+      'https://site.example/',
+    );
+    const [f] = summarizeFonts(
+      [use({ family: 'Lexend' })],
+      faces.map((x) => ({ ...x, sheet: 'https://fonts.bunny.net/css?family=lexend' })),
+    );
     expect(f).toMatchObject({ family: 'Lexend', source: 'bunny' });
   });
 });
 
 describe('logo scoring', () => {
   const base: LogoCandidate = {
-    kind: 'img', src: 'https://site.example/logo.png', alt: 'Site', width: 160, height: 48, naturalWidth: 160, naturalHeight: 48,
-    top: 16, left: 32, visible: true, inHeader: true, inFooter: false, linksHome: true, hint: 'logo.png', sameDomain: true,
-    mentionsSiteName: true, inCookieBanner: false, inPartnerWall: false, inControl: false, besideHome: false, viewportArea: 1280 * 800,
+    kind: 'img',
+    src: 'https://site.example/logo.png',
+    alt: 'Site',
+    width: 160,
+    height: 48,
+    naturalWidth: 160,
+    naturalHeight: 48,
+    top: 16,
+    left: 32,
+    visible: true,
+    inHeader: true,
+    inFooter: false,
+    linksHome: true,
+    hint: 'logo.png',
+    sameDomain: true,
+    mentionsSiteName: true,
+    inCookieBanner: false,
+    inPartnerWall: false,
+    inControl: false,
+    besideHome: false,
+    viewportArea: 1280 * 800,
   };
 
   it('scores a header logo linking home well above the floor', () => {
@@ -103,7 +170,17 @@ describe('logo scoring', () => {
   });
 
   it('takes the mark beside the home link of a top bar, but not a plain image there', () => {
-    const mark = { ...base, inHeader: false, linksHome: false, hint: 'py.png', alt: 'icon', mentionsSiteName: false, width: 16, height: 16, top: 8 };
+    const mark = {
+      ...base,
+      inHeader: false,
+      linksHome: false,
+      hint: 'py.png',
+      alt: 'icon',
+      mentionsSiteName: false,
+      width: 16,
+      height: 16,
+      top: 8,
+    };
     expect(pickLogo([{ ...mark, besideHome: true }])).toBeDefined();
     expect(pickLogo([mark])).toBeUndefined();
   });
@@ -111,14 +188,26 @@ describe('logo scoring', () => {
   it('prefers the header logo over a footer copy, and finds none among plain content images', () => {
     const footer = { ...base, top: 3000, inHeader: false, inFooter: true };
     expect(pickLogo([footer, base])).toBe(base);
-    const content = { ...base, inHeader: false, linksHome: false, hint: 'chart.png', mentionsSiteName: false, top: 400 };
+    const content = {
+      ...base,
+      inHeader: false,
+      linksHome: false,
+      hint: 'chart.png',
+      mentionsSiteName: false,
+      top: 400,
+    };
     expect(pickLogo([content])).toBeUndefined();
   });
 });
 
 describe('icon grouping', () => {
   it('hashes the same glyph identically, counts uses and keeps the most common size', () => {
-    const use = { kind: 'sprite' as const, canon: 'vb:0 0 24 24|path(d=M1 1)', source: '<svg/>', style: 'outline' as const };
+    const use = {
+      kind: 'sprite' as const,
+      canon: 'vb:0 0 24 24|path(d=M1 1)',
+      source: '<svg/>',
+      style: 'outline' as const,
+    };
     const icons = groupIcons([
       { ...use, size: 20 },
       { ...use, size: 24 },

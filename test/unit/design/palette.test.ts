@@ -20,7 +20,12 @@ const node = (o: Partial<ColorNode> & { p: number }): ColorNode => ({
 
 describe('effectiveBackgrounds', () => {
   it('composites translucent layers over their ancestors, and the root over white', () => {
-    const nodes = [node({ p: -1, bg: 'rgb(11, 16, 32)' }), node({ p: 0, bg: 'rgba(255, 255, 255, 0.5)' }), node({ p: 1 }), node({ p: -1, bg: 'rgba(0, 0, 0, 0.5)' })];
+    const nodes = [
+      node({ p: -1, bg: 'rgb(11, 16, 32)' }),
+      node({ p: 0, bg: 'rgba(255, 255, 255, 0.5)' }),
+      node({ p: 1 }),
+      node({ p: -1, bg: 'rgba(0, 0, 0, 0.5)' }),
+    ];
     expect(effectiveBackgrounds(nodes).map(toHex)).toEqual(['#0B1020', '#858890', '#858890', '#808080']);
   });
 

@@ -22,7 +22,11 @@ describe('@font-face parsing', () => {
 
   it('stays linear on hostile CSS: unclosed rules, comments and urls', () => {
     // Each of these took quadratic time with the old regular expressions.
-    const hostile = ['@font-face{'.repeat(100_000), '/*'.repeat(200_000), `@font-face{src:${'url('.repeat(100_000)}`].join('');
+    const hostile = [
+      '@font-face{'.repeat(100_000),
+      '/*'.repeat(200_000),
+      `@font-face{src:${'url('.repeat(100_000)}`,
+    ].join('');
     const started = performance.now();
     const blocks = fontFaceBlocks(hostile);
     parseFontFaces(hostile, 'https://x.example/');
@@ -39,7 +43,12 @@ describe('stored asset types', () => {
     ['jpeg', bytes(0xff, 0xd8, 0xff, 0xe0), 'image/jpeg', undefined],
     ['gif', Buffer.from('GIF89a......'), 'image/gif', undefined],
     ['woff2', Buffer.from('wOF2........'), 'font/woff2', undefined],
-    ['svg', Buffer.from('<?xml version="1.0"?>\n<!-- x --><svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'image/svg+xml', 'attachment'],
+    [
+      'svg',
+      Buffer.from('<?xml version="1.0"?>\n<!-- x --><svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+      'image/svg+xml',
+      'attachment',
+    ],
     ['html claiming png', Buffer.from('<html><script>x()</script></html>'), 'application/octet-stream', 'attachment'],
     ['javascript', Buffer.from('alert(document.cookie)'), 'application/octet-stream', 'attachment'],
   ])('%s is stored as %s', (_name, body, type, disposition) => {
@@ -53,16 +62,28 @@ describe('inline field caps', () => {
   it('cuts large data URIs and SVG markup, marking what was cut, and leaves small ones alone', () => {
     const big = `data:image/png;base64,${'A'.repeat(MAX_INLINE_DATA_URI_CHARS + 1)}`;
     const results: Record<string, unknown> = {
-      images: { images: [{ src: big, originalSrc: big, svgSource: `<svg>${'x'.repeat(MAX_INLINE_SVG_CHARS)}</svg>` }, { src: 'data:image/png;base64,AAAA' }] },
+      images: {
+        images: [
+          { src: big, originalSrc: big, svgSource: `<svg>${'x'.repeat(MAX_INLINE_SVG_CHARS)}</svg>` },
+          { src: 'data:image/png;base64,AAAA' },
+        ],
+      },
       logo: { logo: { found: true, src: big } },
       icons: { icons: [{ source: '<svg/>' }] },
     };
     capInlineFields(results);
     const [first, second] = (results.images as { images: Record<string, unknown>[] }).images;
-    expect(first).toMatchObject({ src: 'data:image/png;base64,', originalSrc: 'data:image/png;base64,', truncated: ['src', 'originalSrc', 'svgSource'] });
+    expect(first).toMatchObject({
+      src: 'data:image/png;base64,',
+      originalSrc: 'data:image/png;base64,',
+      truncated: ['src', 'originalSrc', 'svgSource'],
+    });
     expect(String(first?.svgSource).endsWith('<!-- truncated -->')).toBe(true);
     expect(second).toEqual({ src: 'data:image/png;base64,AAAA' });
-    expect((results.logo as { logo: Record<string, unknown> }).logo).toMatchObject({ src: 'data:image/png;base64,', truncated: ['src'] });
+    expect((results.logo as { logo: Record<string, unknown> }).logo).toMatchObject({
+      src: 'data:image/png;base64,',
+      truncated: ['src'],
+    });
     expect((results.icons as { icons: Record<string, unknown>[] }).icons[0]).toEqual({ source: '<svg/>' });
   });
 });

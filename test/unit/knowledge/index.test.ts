@@ -31,7 +31,9 @@ describe('the shipped knowledge graph', () => {
 
   it('lists only well-formed host names as domains', () => {
     // Assess
-    expect(index.entries.flatMap((e) => e.domains.filter((d) => !isHostname(d)).map((d) => `${e.site}: ${d}`))).toEqual([]);
+    expect(index.entries.flatMap((e) => e.domains.filter((d) => !isHostname(d)).map((d) => `${e.site}: ${d}`))).toEqual(
+      [],
+    );
   });
 
   it('declares every placeholder of every recipe URL, uses every declared parameter, and stays on https', () => {
@@ -47,7 +49,8 @@ describe('the shipped knowledge graph', () => {
         const declared = Object.keys(op.params);
         for (const n of t.names) if (!declared.includes(n)) problems.push(`${e.site}/${op.name}: {${n}} undeclared`);
         for (const n of declared) if (!t.names.includes(n)) problems.push(`${e.site}/${op.name}: ${n} unused`);
-        if (!op.url.startsWith('https://') || !op.docs.startsWith('https://')) problems.push(`${e.site}/${op.name}: not https`);
+        if (!op.url.startsWith('https://') || !op.docs.startsWith('https://'))
+          problems.push(`${e.site}/${op.name}: not https`);
       }
     }
     // Assess
@@ -103,7 +106,13 @@ describe('KnowledgeIndex.operation', () => {
   });
 });
 
-const entry = (over: Partial<SiteEntryInput> = {}): SiteEntryInput => ({ site: 'demo', name: 'Demo', domains: ['demo.example'], login: { required: false }, ...over });
+const entry = (over: Partial<SiteEntryInput> = {}): SiteEntryInput => ({
+  site: 'demo',
+  name: 'Demo',
+  domains: ['demo.example'],
+  login: { required: false },
+  ...over,
+});
 
 describe('KnowledgeIndex.load refuses a bad data directory', () => {
   let dir: string;
@@ -120,11 +129,22 @@ describe('KnowledgeIndex.load refuses a bad data directory', () => {
 
   it.each([
     ['a file that is not JSON', { 'demo.json': '{ nope' }, 'Invalid knowledge entry demo.json: not JSON'],
-    ['an unknown key', { 'demo.json': JSON.stringify({ ...entry(), homepage: 'https://demo.example' }) }, 'Invalid knowledge entry demo.json: (entry): Unrecognized key: "homepage"'],
-    ['a site id that differs from the file name', { 'other.json': JSON.stringify(entry()) }, 'the site id "demo" must match the file name'],
+    [
+      'an unknown key',
+      { 'demo.json': JSON.stringify({ ...entry(), homepage: 'https://demo.example' }) },
+      'Invalid knowledge entry demo.json: (entry): Unrecognized key: "homepage"',
+    ],
+    [
+      'a site id that differs from the file name',
+      { 'other.json': JSON.stringify(entry()) },
+      'the site id "demo" must match the file name',
+    ],
     [
       'a domain claimed by two sites',
-      { 'demo.json': JSON.stringify(entry()), 'demo2.json': JSON.stringify(entry({ site: 'demo2', domains: ['demo.example'] })) },
+      {
+        'demo.json': JSON.stringify(entry()),
+        'demo2.json': JSON.stringify(entry({ site: 'demo2', domains: ['demo.example'] })),
+      },
       'The domain demo.example is claimed by both "demo" and "demo2".',
     ],
   ])('%s', async (_label, files, message) => {
@@ -136,15 +156,30 @@ describe('KnowledgeIndex.load refuses a bad data directory', () => {
 
   it('loads a minimal valid entry with defaults filled in', async () => {
     // Act
-    const kg = await KnowledgeIndex.load(await dirWith({ 'demo.json': JSON.stringify(entry()), 'notes.txt': 'ignored' }));
+    const kg = await KnowledgeIndex.load(
+      await dirWith({ 'demo.json': JSON.stringify(entry()), 'notes.txt': 'ignored' }),
+    );
     // Assess
-    expect(kg.entries).toEqual([{ ...entry(), categories: [], goals: [], urlPatterns: [], publicEndpoints: [], login: { required: false, for: [] }, tips: [], lookups: [] }]);
+    expect(kg.entries).toEqual([
+      {
+        ...entry(),
+        categories: [],
+        goals: [],
+        urlPatterns: [],
+        publicEndpoints: [],
+        login: { required: false, for: [] },
+        tips: [],
+        lookups: [],
+      },
+    ]);
   });
 
   it('refuses two entries with the same site id when built directly', () => {
     // Prepare
     const e = SiteEntrySchema.parse(entry());
     // Assess
-    expect(() => new KnowledgeIndex([e, { ...e, domains: ['other.example'] }])).toThrow('Two knowledge entries use the site id "demo".');
+    expect(() => new KnowledgeIndex([e, { ...e, domains: ['other.example'] }])).toThrow(
+      'Two knowledge entries use the site id "demo".',
+    );
   });
 });

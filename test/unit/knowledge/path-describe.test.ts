@@ -6,17 +6,42 @@ import { parsePath, PathMissError, readPath } from '../../../lib/knowledge/path.
 
 describe('parsePath', () => {
   it.each([
-    ['dist-tags.latest', [{ kind: 'key', key: 'dist-tags' }, { kind: 'key', key: 'latest' }]],
-    ['items[0].name', [{ kind: 'key', key: 'items' }, { kind: 'index', index: 0 }, { kind: 'key', key: 'name' }]],
+    [
+      'dist-tags.latest',
+      [
+        { kind: 'key', key: 'dist-tags' },
+        { kind: 'key', key: 'latest' },
+      ],
+    ],
+    [
+      'items[0].name',
+      [
+        { kind: 'key', key: 'items' },
+        { kind: 'index', index: 0 },
+        { kind: 'key', key: 'name' },
+      ],
+    ],
     ['[1][].value', [{ kind: 'index', index: 1 }, { kind: 'each' }, { kind: 'key', key: 'value' }]],
-    ['versions[-1]', [{ kind: 'key', key: 'versions' }, { kind: 'index', index: -1 }]],
+    [
+      'versions[-1]',
+      [
+        { kind: 'key', key: 'versions' },
+        { kind: 'index', index: -1 },
+      ],
+    ],
     ['places[].place name', [{ kind: 'key', key: 'places' }, { kind: 'each' }, { kind: 'key', key: 'place name' }]],
   ])('reads %s', (source, steps) => {
     expect(parsePath(source)).toMatchObject({ steps, optional: false });
   });
 
   it('marks a trailing ? as optional', () => {
-    expect(parsePath('a.b?')).toMatchObject({ optional: true, steps: [{ kind: 'key', key: 'a' }, { kind: 'key', key: 'b' }] });
+    expect(parsePath('a.b?')).toMatchObject({
+      optional: true,
+      steps: [
+        { kind: 'key', key: 'a' },
+        { kind: 'key', key: 'b' },
+      ],
+    });
   });
 
   it.each([
@@ -77,11 +102,15 @@ describe('describeSite', () => {
     expect(text).toContain('Lookups (answer without a browser: call lookup with site "npm", an operation and params):');
     expect(text).toContain('- package: Latest published version of an unscoped npm package');
     expect(text).toContain('size (integer, optional, default 10, 1 to 25): Number of results');
-    expect(text).toContain('period (string, optional, one of last-day|last-week|last-month, default "last-week"): Time window');
+    expect(text).toContain(
+      'period (string, optional, one of last-day|last-week|last-month, default "last-week"): Time window',
+    );
     expect(text).toContain('returns: name, version, description, license, homepage, dependencies');
     expect(text).toContain('- https://www.npmjs.com/package/{name}: package page');
     // The registry endpoints are recipes now; only the full-metadata endpoint is left to list.
-    expect(text).toContain('Other public endpoints:\n- GET https://registry.npmjs.org/{name}: package metadata with all versions (auth: none)');
+    expect(text).toContain(
+      'Other public endpoints:\n- GET https://registry.npmjs.org/{name}: package metadata with all versions (auth: none)',
+    );
     expect(text).not.toContain('- GET https://registry.npmjs.org/{name}/latest');
     expect(text).toContain('Tips:\n- npmjs.com pages are sometimes behind a bot challenge');
   });
@@ -92,6 +121,8 @@ describe('describeSite', () => {
     if (!quora) throw new Error('quora entry missing');
     const text = describeSite(quora);
     expect(text).not.toContain('Lookups');
-    expect(text).toContain('Login: required (an account is needed for: reading more than a few answers, search). A sign-in wall appears after a short while.');
+    expect(text).toContain(
+      'Login: required (an account is needed for: reading more than a few answers, search). A sign-in wall appears after a short while.',
+    );
   });
 });

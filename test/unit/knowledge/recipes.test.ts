@@ -1,9 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../lib/errors.js';
-import { InvalidParamsError, ResponseShapeError, UnknownOperationError, UnknownSiteError, UpstreamError } from '../../../lib/knowledge/errors.js';
+import {
+  InvalidParamsError,
+  ResponseShapeError,
+  UnknownOperationError,
+  UnknownSiteError,
+  UpstreamError,
+} from '../../../lib/knowledge/errors.js';
 import { KnowledgeIndex, parseEntry } from '../../../lib/knowledge/index.js';
-import { expandUrl, type HttpGet, LOOKUP_MAX_BYTES, LOOKUP_TIMEOUT_MS, mapResponse, runLookup, TEXT_MAX_CHARS, validateParams } from '../../../lib/knowledge/recipes.js';
+import {
+  expandUrl,
+  type HttpGet,
+  LOOKUP_MAX_BYTES,
+  LOOKUP_TIMEOUT_MS,
+  mapResponse,
+  runLookup,
+  TEXT_MAX_CHARS,
+  validateParams,
+} from '../../../lib/knowledge/recipes.js';
 import type { Lookup, SiteEntryInput } from '../../../lib/knowledge/schemas.js';
 
 type LookupInput = NonNullable<SiteEntryInput['lookups']>[number];
@@ -24,7 +39,13 @@ function demoIndex(): KnowledgeIndex {
         exact: { type: 'boolean', description: 'Exact match', default: false },
       },
       format: 'json',
-      fields: { total: 'meta.total', titles: 'items[].title', first: 'items[0].title?', last: 'items[-1].title?', tags: 'items[].info.tags?' },
+      fields: {
+        total: 'meta.total',
+        titles: 'items[].title',
+        first: 'items[0].title?',
+        last: 'items[-1].title?',
+        tags: 'items[].info.tags?',
+      },
       limit: 3,
       docs: DOCS,
     },
@@ -40,14 +61,23 @@ function demoIndex(): KnowledgeIndex {
       name: 'point',
       description: 'A point',
       url: 'https://api.demo.example/point/{lat},{lon}',
-      params: { lat: { type: 'number', description: 'Latitude', required: true, minimum: -90, maximum: 90 }, lon: { type: 'number', description: 'Longitude', required: true } },
+      params: {
+        lat: { type: 'number', description: 'Latitude', required: true, minimum: -90, maximum: 90 },
+        lon: { type: 'number', description: 'Longitude', required: true },
+      },
       format: 'json',
       fields: { name: 'properties.name' },
       docs: DOCS,
     },
   ];
-  const demo = parseEntry('demo.json', JSON.stringify({ site: 'demo', name: 'Demo', domains: ['demo.example'], login: { required: false }, lookups }));
-  const plain = parseEntry('plain.json', JSON.stringify({ site: 'plain', name: 'Plain', domains: ['plain.example'], login: { required: true } }));
+  const demo = parseEntry(
+    'demo.json',
+    JSON.stringify({ site: 'demo', name: 'Demo', domains: ['demo.example'], login: { required: false }, lookups }),
+  );
+  const plain = parseEntry(
+    'plain.json',
+    JSON.stringify({ site: 'plain', name: 'Plain', domains: ['plain.example'], login: { required: true } }),
+  );
   return new KnowledgeIndex([demo, plain]);
 }
 
@@ -60,11 +90,31 @@ const op = (name: string): Lookup => {
 
 describe('URL expansion', () => {
   it.each([
-    ['defaults fill in and the optional pair is dropped', { query: 'dune' }, 'https://api.demo.example/v1/books/search?q=dune&page=1&exact=false'],
-    ['values are percent-encoded as URI components', { query: 'a b&c=d/e?f#g', lang: 'fr' }, 'https://api.demo.example/v1/books/search?q=a%20b%26c%3Dd%2Fe%3Ff%23g&lang=fr&page=1&exact=false'],
-    ['non-ASCII text is UTF-8 encoded', { query: 'Zürich 東京' }, 'https://api.demo.example/v1/books/search?q=Z%C3%BCrich%20%E6%9D%B1%E4%BA%AC&page=1&exact=false'],
-    ['numbers and booleans given as strings are accepted', { query: 'x', kind: 'films', page: '3', exact: 'true' }, 'https://api.demo.example/v1/films/search?q=x&page=3&exact=true'],
-    ['a null optional parameter counts as absent', { query: 'x', lang: null }, 'https://api.demo.example/v1/books/search?q=x&page=1&exact=false'],
+    [
+      'defaults fill in and the optional pair is dropped',
+      { query: 'dune' },
+      'https://api.demo.example/v1/books/search?q=dune&page=1&exact=false',
+    ],
+    [
+      'values are percent-encoded as URI components',
+      { query: 'a b&c=d/e?f#g', lang: 'fr' },
+      'https://api.demo.example/v1/books/search?q=a%20b%26c%3Dd%2Fe%3Ff%23g&lang=fr&page=1&exact=false',
+    ],
+    [
+      'non-ASCII text is UTF-8 encoded',
+      { query: 'Zürich 東京' },
+      'https://api.demo.example/v1/books/search?q=Z%C3%BCrich%20%E6%9D%B1%E4%BA%AC&page=1&exact=false',
+    ],
+    [
+      'numbers and booleans given as strings are accepted',
+      { query: 'x', kind: 'films', page: '3', exact: 'true' },
+      'https://api.demo.example/v1/films/search?q=x&page=3&exact=true',
+    ],
+    [
+      'a null optional parameter counts as absent',
+      { query: 'x', lang: null },
+      'https://api.demo.example/v1/books/search?q=x&page=1&exact=false',
+    ],
   ])('%s', (_label, params, url) => {
     expect(expandUrl(op('search'), params)).toBe(url);
   });
@@ -83,7 +133,10 @@ describe('URL expansion', () => {
         fc.string({ minLength: 1, maxLength: 50 }).filter((s) => s !== '.' && s !== '..'),
         fc.string({ minLength: 1, maxLength: 50 }),
         (kind, query) => {
-          const searchOp = { ...op('search'), params: { ...op('search').params, kind: { type: 'string' as const, description: 'Kind', required: true } } };
+          const searchOp = {
+            ...op('search'),
+            params: { ...op('search').params, kind: { type: 'string' as const, description: 'Kind', required: true } },
+          };
           const url = new URL(expandUrl(searchOp, { kind, query }));
           expect(url.origin).toBe('https://api.demo.example');
           expect(url.pathname.split('/').map(decodeURIComponent)).toEqual(['', 'v1', kind, 'search']);
@@ -97,10 +150,18 @@ describe('URL expansion', () => {
 
 describe('parameter validation', () => {
   it.each([
-    ['a missing required parameter', {}, 'Invalid params for search: "query" is required. Parameters: kind, query, lang, page, exact.'],
+    [
+      'a missing required parameter',
+      {},
+      'Invalid params for search: "query" is required. Parameters: kind, query, lang, page, exact.',
+    ],
     ['an unknown parameter', { query: 'x', colour: 'red' }, 'unknown parameter "colour"'],
     ['a value outside the enum', { query: 'x', kind: 'games' }, '"kind" must be one of books, films'],
-    ['a value that does not match the pattern', { query: 'x', lang: 'french' }, '"lang" must match the pattern [a-z]{2}'],
+    [
+      'a value that does not match the pattern',
+      { query: 'x', lang: 'french' },
+      '"lang" must match the pattern [a-z]{2}',
+    ],
     ['a number above the maximum', { query: 'x', page: 11 }, '"page" must be at most 10'],
     ['a fraction for an integer', { query: 'x', page: 1.5 }, '"page" must be an integer'],
     ['text for an integer', { query: 'x', page: 'two' }, '"page" must be an integer'],
@@ -123,7 +184,10 @@ describe('parameter validation', () => {
   });
 
   it('refuses "." and ".." for an ordinary path parameter, which the URL parser would resolve', () => {
-    const searchOp = { ...op('search'), params: { ...op('search').params, kind: { type: 'string' as const, description: 'Kind', required: true } } };
+    const searchOp = {
+      ...op('search'),
+      params: { ...op('search').params, kind: { type: 'string' as const, description: 'Kind', required: true } },
+    };
     expect(() => expandUrl(searchOp, { kind: '..', query: 'x' })).toThrow('"kind" cannot be "." or ".."');
   });
 });
@@ -140,7 +204,13 @@ describe('response mapping', () => {
   });
 
   it('reads nested keys, indexes from either end, and lists cut to the recipe limit', () => {
-    expect(mapResponse(op('search'), body)).toEqual({ total: 42, titles: ['A', 'B', 'C'], first: 'A', last: 'D', tags: [['x'], null, []] });
+    expect(mapResponse(op('search'), body)).toEqual({
+      total: 42,
+      titles: ['A', 'B', 'C'],
+      first: 'A',
+      last: 'D',
+      tags: [['x'], null, []],
+    });
   });
 
   it('honours a caller limit over the recipe limit', () => {
@@ -152,16 +222,22 @@ describe('response mapping', () => {
     const missing = JSON.stringify({ meta: {}, items: [] });
     // Assess
     expect(() => mapResponse(op('search'), missing, { label: 'demo/search' })).toThrow(ResponseShapeError);
-    expect(() => mapResponse(op('search'), missing, { label: 'demo/search' })).toThrow('demo/search: the response has no value for field "total" (path meta.total, missing at meta.total).');
+    expect(() => mapResponse(op('search'), missing, { label: 'demo/search' })).toThrow(
+      'demo/search: the response has no value for field "total" (path meta.total, missing at meta.total).',
+    );
   });
 
   it('reports a missing key inside a list element with its index', () => {
     const holes = JSON.stringify({ meta: { total: 2 }, items: [{ title: 'A' }, { name: 'B' }] });
-    expect(() => mapResponse(op('search'), holes)).toThrow('field "titles" (path items[].title, missing at items[1].title)');
+    expect(() => mapResponse(op('search'), holes)).toThrow(
+      'field "titles" (path items[].title, missing at items[1].title)',
+    );
   });
 
   it('treats a list that is not a list as missing', () => {
-    expect(() => mapResponse(op('search'), JSON.stringify({ meta: { total: 1 }, items: { title: 'A' } }))).toThrow('missing at items[]');
+    expect(() => mapResponse(op('search'), JSON.stringify({ meta: { total: 1 }, items: { title: 'A' } }))).toThrow(
+      'missing at items[]',
+    );
   });
 
   it('maps optional paths over a missing list to null', () => {
@@ -170,7 +246,12 @@ describe('response mapping', () => {
   });
 
   it('explains a body that is not JSON, with its content type and start', () => {
-    expect(() => mapResponse(op('search'), '<!DOCTYPE html><html>blocked</html>', { label: 'demo/search', contentType: 'text/html' })).toThrow(
+    expect(() =>
+      mapResponse(op('search'), '<!DOCTYPE html><html>blocked</html>', {
+        label: 'demo/search',
+        contentType: 'text/html',
+      }),
+    ).toThrow(
       'demo/search expected JSON but the response is not JSON (content type text/html; it starts with "<!DOCTYPE html><html>blocked</html>").',
     );
   });
@@ -186,7 +267,13 @@ describe('response mapping', () => {
   });
 });
 
-const ok = (body: unknown, contentType = 'application/json'): HttpGet => vi.fn<HttpGet>(async (url) => ({ status: 200, url, contentType, body: typeof body === 'string' ? body : JSON.stringify(body) }));
+const ok = (body: unknown, contentType = 'application/json'): HttpGet =>
+  vi.fn<HttpGet>(async (url) => ({
+    status: 200,
+    url,
+    contentType,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  }));
 
 describe('runLookup', () => {
   it('calls the port with the expanded URL and the default limits, and returns the mapped fields', async () => {
@@ -195,23 +282,64 @@ describe('runLookup', () => {
     // Act
     const result = await runLookup(index, { site: 'demo', operation: 'point', params: { lat: 0, lon: 0 } }, http);
     // Assess
-    expect(http).toHaveBeenCalledWith('https://api.demo.example/point/0,0', { timeoutMs: LOOKUP_TIMEOUT_MS, maxBytes: LOOKUP_MAX_BYTES });
-    expect(result).toEqual({ site: 'demo', operation: 'point', url: 'https://api.demo.example/point/0,0', fields: { name: 'Null Island' } });
+    expect(http).toHaveBeenCalledWith('https://api.demo.example/point/0,0', {
+      timeoutMs: LOOKUP_TIMEOUT_MS,
+      maxBytes: LOOKUP_MAX_BYTES,
+    });
+    expect(result).toEqual({
+      site: 'demo',
+      operation: 'point',
+      url: 'https://api.demo.example/point/0,0',
+      fields: { name: 'Null Island' },
+    });
   });
 
   it('passes caller limits through to the port', async () => {
     const http = ok({ properties: { name: 'x' } });
-    await runLookup(index, { site: 'demo', operation: 'point', params: { lat: 1, lon: 2 } }, http, { timeoutMs: 500, maxBytes: 1024 });
+    await runLookup(index, { site: 'demo', operation: 'point', params: { lat: 1, lon: 2 } }, http, {
+      timeoutMs: 500,
+      maxBytes: 1024,
+    });
     expect(http).toHaveBeenCalledWith('https://api.demo.example/point/1,2', { timeoutMs: 500, maxBytes: 1024 });
   });
 
   it.each([
-    ['an unknown site, suggesting near ones', { site: 'dem', operation: 'point' }, UnknownSiteError, 'Unknown site "dem". Use `knowledge` to find site ids.'],
-    ['a site that is close to a known one', { site: 'demo.example', operation: 'point' }, UnknownSiteError, 'Unknown site "demo.example". Did you mean "demo"'],
-    ['an unknown operation, listing the valid ones', { site: 'demo', operation: 'find' }, UnknownOperationError, 'Site "demo" has no operation "find". Valid operations: "search", "file", "point".'],
-    ['a site without recipes', { site: 'plain', operation: 'find' }, UnknownOperationError, 'Site "plain" has no lookup operations; open its pages in the browser instead.'],
-    ['invalid params, naming the field', { site: 'demo', operation: 'point', params: { lat: 91, lon: 0 } }, InvalidParamsError, 'Invalid params for demo/point: "lat" must be at most 90. Parameters: lat, lon.'],
-    ['a request without an operation', { site: 'demo' }, InvalidParamsError, 'A lookup needs a site, an operation and optional params: operation'],
+    [
+      'an unknown site, suggesting near ones',
+      { site: 'dem', operation: 'point' },
+      UnknownSiteError,
+      'Unknown site "dem". Use `knowledge` to find site ids.',
+    ],
+    [
+      'a site that is close to a known one',
+      { site: 'demo.example', operation: 'point' },
+      UnknownSiteError,
+      'Unknown site "demo.example". Did you mean "demo"',
+    ],
+    [
+      'an unknown operation, listing the valid ones',
+      { site: 'demo', operation: 'find' },
+      UnknownOperationError,
+      'Site "demo" has no operation "find". Valid operations: "search", "file", "point".',
+    ],
+    [
+      'a site without recipes',
+      { site: 'plain', operation: 'find' },
+      UnknownOperationError,
+      'Site "plain" has no lookup operations; open its pages in the browser instead.',
+    ],
+    [
+      'invalid params, naming the field',
+      { site: 'demo', operation: 'point', params: { lat: 91, lon: 0 } },
+      InvalidParamsError,
+      'Invalid params for demo/point: "lat" must be at most 90. Parameters: lat, lon.',
+    ],
+    [
+      'a request without an operation',
+      { site: 'demo' },
+      InvalidParamsError,
+      'A lookup needs a site, an operation and optional params: operation',
+    ],
   ])('refuses %s before any network call', async (_label, request, type, message) => {
     // Prepare
     const http = ok({});
@@ -242,23 +370,33 @@ describe('runLookup', () => {
       throw cause;
     };
     // Act
-    const error = await runLookup(index, { site: 'demo', operation: 'point', params: { lat: 0, lon: 0 } }, http).catch((e: unknown) => e);
+    const error = await runLookup(index, { site: 'demo', operation: 'point', params: { lat: 0, lon: 0 } }, http).catch(
+      (e: unknown) => e,
+    );
     // Assess
     expect(error).toBeInstanceOf(UpstreamError);
-    expect((error as UpstreamError).message).toBe('demo/point: calling https://api.demo.example/point/0,0 failed (connect ECONNREFUSED).');
+    expect((error as UpstreamError).message).toBe(
+      'demo/point: calling https://api.demo.example/point/0,0 failed (connect ECONNREFUSED).',
+    );
     expect((error as UpstreamError).cause).toBe(cause);
   });
 
-  it('lets the port\'s own readable errors (network guard, size cap) through unchanged', async () => {
+  it("lets the port's own readable errors (network guard, size cap) through unchanged", async () => {
     const refusal = new AppError('Refused: api.demo.example resolves to a private address.', { expose: true });
     const http: HttpGet = async () => {
       throw refusal;
     };
-    await expect(runLookup(index, { site: 'demo', operation: 'point', params: { lat: 0, lon: 0 } }, http)).rejects.toBe(refusal);
+    await expect(runLookup(index, { site: 'demo', operation: 'point', params: { lat: 0, lon: 0 } }, http)).rejects.toBe(
+      refusal,
+    );
   });
 
   it('returns text recipes as text', async () => {
-    const result = await runLookup(index, { site: 'demo', operation: 'file', params: { path: 'a/b.txt' } }, ok('  line one\nline two\n', 'text/plain'));
+    const result = await runLookup(
+      index,
+      { site: 'demo', operation: 'file', params: { path: 'a/b.txt' } },
+      ok('  line one\nline two\n', 'text/plain'),
+    );
     expect(result.fields).toEqual({ text: 'line one\nline two', truncated: false });
   });
 });

@@ -16,7 +16,8 @@ describe('bearer parsing and static auth', () => {
   it('accepts only the exact key, whatever the length of the attempt', async () => {
     const auth = new StaticKeyAuth('k-123');
     expect(await auth.authenticate('Bearer k-123')).toBe('static');
-    for (const bad of ['Bearer k-12', 'Bearer k-1234', 'Bearer K-123', 'k-123', undefined]) expect(await auth.authenticate(bad)).toBeUndefined();
+    for (const bad of ['Bearer k-12', 'Bearer k-1234', 'Bearer K-123', 'k-123', undefined])
+      expect(await auth.authenticate(bad)).toBeUndefined();
   });
 });
 

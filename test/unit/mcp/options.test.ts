@@ -52,7 +52,11 @@ describe('parseServerOptions', () => {
     ['allow-caller-proxy', 'true', { allowCallerProxy: true }],
     ['max-mcp-sessions-per-key', '3', { maxMcpSessionsPerKey: 3 }],
     ['max-browser-sessions', '2', { maxBrowserSessions: 2 }],
-    ['allowed-origins', 'https://App.example.com, http://localhost:6274', { allowedOrigins: ['https://app.example.com', 'http://localhost:6274'] }],
+    [
+      'allowed-origins',
+      'https://App.example.com, http://localhost:6274',
+      { allowedOrigins: ['https://app.example.com', 'http://localhost:6274'] },
+    ],
   ])('--%s %s and its %s mirror', (flag, value, expected) => {
     // Prepare / Act / Assess: the same value through the flag, the flag=value form and the env variable.
     const viaFlag = parseServerOptions([`--${flag}`, value], {});
@@ -62,12 +66,22 @@ describe('parseServerOptions', () => {
   });
 
   it('lets a flag win over its environment variable', () => {
-    expect(parseServerOptions(['--port', '4000'], { BTS_PORT: '5000', BTS_HOST: 'localhost' })).toMatchObject({ port: 4000, host: 'localhost' });
+    expect(parseServerOptions(['--port', '4000'], { BTS_PORT: '5000', BTS_HOST: 'localhost' })).toMatchObject({
+      port: 4000,
+      host: 'localhost',
+    });
   });
 
   it('accepts bare switches', () => {
-    expect(parseServerOptions(['--headed', '--humanize', '--port', '1'], {})).toMatchObject({ headless: false, humanize: true, port: 1 });
-    expect(parseServerOptions(['--allow-caller-proxy', '--allow-private-network'], {})).toMatchObject({ allowCallerProxy: true, allowPrivateNetwork: true });
+    expect(parseServerOptions(['--headed', '--humanize', '--port', '1'], {})).toMatchObject({
+      headless: false,
+      humanize: true,
+      port: 1,
+    });
+    expect(parseServerOptions(['--allow-caller-proxy', '--allow-private-network'], {})).toMatchObject({
+      allowCallerProxy: true,
+      allowPrivateNetwork: true,
+    });
   });
 
   it('describes every flag in --help', () => {
@@ -79,7 +93,13 @@ describe('parseServerOptions', () => {
       }
       return '';
     })();
-    for (const flag of ['allow-caller-proxy', 'max-mcp-sessions-per-key', 'max-browser-sessions', 'allowed-origins', 'allow-private-network']) {
+    for (const flag of [
+      'allow-caller-proxy',
+      'max-mcp-sessions-per-key',
+      'max-browser-sessions',
+      'allowed-origins',
+      'allow-private-network',
+    ]) {
       expect(help).toMatch(new RegExp(`--${flag}\\s+\\S`));
     }
   });

@@ -27,23 +27,31 @@ describe('isOriginAllowed', () => {
 
   it('answers allowed browser origins with CORS headers that expose the session id', () => {
     expect(corsHeaders(undefined)).toEqual({});
-    expect(corsHeaders('https://app.example.com')).toMatchObject({ 'access-control-allow-origin': 'https://app.example.com', vary: 'Origin' });
+    expect(corsHeaders('https://app.example.com')).toMatchObject({
+      'access-control-allow-origin': 'https://app.example.com',
+      vary: 'Origin',
+    });
     expect(corsHeaders('https://app.example.com')['access-control-expose-headers']).toContain('mcp-session-id');
     expect(preflightHeaders('https://app.example.com')['access-control-allow-headers']).toContain('authorization');
   });
 });
 
 describe('checkCallerProxy', () => {
-  const resolve = async (host: string): Promise<string[]> => (host === 'proxy.example.net' ? ['93.184.216.34'] : ['10.0.0.5']);
+  const resolve = async (host: string): Promise<string[]> =>
+    host === 'proxy.example.net' ? ['93.184.216.34'] : ['10.0.0.5'];
   const guarded = networkPolicy(false, resolve);
 
   it('refuses any caller proxy unless the operator allows them, naming the flag', async () => {
-    await expect(checkCallerProxy('http://proxy.example.net:3128', false, guarded)).rejects.toThrow(/--allow-caller-proxy \(BTS_ALLOW_CALLER_PROXY=true\)/);
+    await expect(checkCallerProxy('http://proxy.example.net:3128', false, guarded)).rejects.toThrow(
+      /--allow-caller-proxy \(BTS_ALLOW_CALLER_PROXY=true\)/,
+    );
   });
 
   it('with caller proxies allowed, still refuses one on a private address', async () => {
     await expect(checkCallerProxy('http://proxy.example.net:3128', true, guarded)).resolves.toBeUndefined();
-    await expect(checkCallerProxy('socks5://internal.corp:1080', true, guarded)).rejects.toThrow('This proxy cannot be used: private network addresses are not allowed (internal.corp resolves to 10.0.0.5, a private address)');
+    await expect(checkCallerProxy('socks5://internal.corp:1080', true, guarded)).rejects.toThrow(
+      'This proxy cannot be used: private network addresses are not allowed (internal.corp resolves to 10.0.0.5, a private address)',
+    );
     await expect(checkCallerProxy('http://169.254.169.254:80', true, guarded)).rejects.toThrow(/link-local/);
     await expect(checkCallerProxy('http://10.0.0.5:3128', true, networkPolicy(true, resolve))).resolves.toBeUndefined();
   });

@@ -7,8 +7,16 @@ const body = (schema: Record<string, unknown>) => ({ endUserId: 'u', task: 't', 
 describe('caller schemas: regular expressions', () => {
   it.each([
     ['a backreference in pattern', { type: 'string', pattern: '^(a)\\1$' }, /invalid escape sequence/],
-    ['a lookahead in a nested pattern', { type: 'object', properties: { x: { type: 'string', pattern: '(?=a)b' } } }, /properties\/x\/pattern.*Perl syntax/],
-    ['a lookbehind as a patternProperties key', { type: 'object', patternProperties: { '(?<=x)y': { type: 'string' } } }, /patternProperties/],
+    [
+      'a lookahead in a nested pattern',
+      { type: 'object', properties: { x: { type: 'string', pattern: '(?=a)b' } } },
+      /properties\/x\/pattern.*Perl syntax/,
+    ],
+    [
+      'a lookbehind as a patternProperties key',
+      { type: 'object', patternProperties: { '(?<=x)y': { type: 'string' } } },
+      /patternProperties/,
+    ],
   ])('refuses %s at submit with a 400 message', (_label, schema, message) => {
     const r = CreateTaskBody.safeParse(body(schema));
     expect(r.success).toBe(false);
@@ -18,7 +26,11 @@ describe('caller schemas: regular expressions', () => {
 
   it('accepts what RE2 runs, including patterns that backtrack catastrophically elsewhere, and "pattern" as data', () => {
     expect(CreateTaskBody.safeParse(body({ type: 'string', pattern: '^(a+)+$' })).success).toBe(true);
-    expect(CreateTaskBody.safeParse(body({ type: 'object', properties: { pattern: { type: 'string' } }, default: { pattern: '(a)\\1' } })).success).toBe(true);
+    expect(
+      CreateTaskBody.safeParse(
+        body({ type: 'object', properties: { pattern: { type: 'string' } }, default: { pattern: '(a)\\1' } }),
+      ).success,
+    ).toBe(true);
   });
 
   it('validates a hostile pattern in linear time (the native engine needs seconds for this input)', () => {

@@ -39,7 +39,9 @@ describe('proxy selection', () => {
 
   it('fails the task clearly when rotation is requested without a pool', () => {
     expect(() => rotationProxy([])).toThrow(TaskFailedError);
-    expect(() => rotationProxy([])).toThrow('IP rotation was requested but no proxy pool is configured (BTS_PROXY_POOL)');
+    expect(() => rotationProxy([])).toThrow(
+      'IP rotation was requested but no proxy pool is configured (BTS_PROXY_POOL)',
+    );
   });
 
   it.each([['ftp://proxy.example:21'], ['not a url']])('rejects %s', (url) => {
