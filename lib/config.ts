@@ -50,7 +50,7 @@ const ConfigSchema = z.object({
    * turns the per-key limit off. 600 lets one key poll 20 tasks every 2 s.
    */
   BTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().nonnegative().default(600),
-  /** Tasks of one business running at once across the workers of a kind; 0 means no cap. */
+  /** Tasks of one business running at once, agent and design workers together; 0 means no cap. */
   BTS_MAX_RUNNING_PER_BUSINESS: z.coerce.number().int().nonnegative().default(5),
   /** First backoff of a transient worker failure, doubled per attempt (capped at 5 minutes). */
   BTS_RETRY_DELAY_S: z.coerce.number().int().positive().default(10),
