@@ -1,3 +1,5 @@
+import type { TaskUsage } from '../tasks/model.js';
+
 /**
  * Token usage and model cost of one task, kept on the task item (`usage`, an extra field
  * the spec allows). Prices are list prices in USD per million tokens; a model missing
@@ -7,19 +9,6 @@ export interface TokenCounts {
   inputTokens?: number | undefined;
   outputTokens?: number | undefined;
   totalTokens?: number | undefined;
-}
-
-export interface TaskUsage extends Record<string, unknown> {
-  provider: string;
-  model: string;
-  modelCalls: number;
-  inputTokens: number;
-  outputTokens: number;
-  totalTokens: number;
-  /** Null when no price is known for the model. */
-  costUsd: number | null;
-  /** Time spent waiting for the model, for the overhead figures. */
-  modelMs: number;
 }
 
 interface Price {

@@ -166,6 +166,8 @@ async function collectIcons(iconMax: number): Promise<IconUse[]> {
       return 'outline';
     return 'filled';
   };
+  const firstFamily = (cs: CSSStyleDeclaration): string =>
+    (cs.fontFamily.split(',')[0] ?? '').trim().replace(/^["']|["']$/g, '');
   const LIGATURE = /material (icons|symbols)|icon/i;
   for (const el of fontEls) {
     const cls = typeof el.className === 'string' ? el.className : '';
@@ -173,10 +175,7 @@ async function collectIcons(iconMax: number): Promise<IconUse[]> {
       const cs = getComputedStyle(el, pseudo);
       const m = /^"(.*)"$/s.exec(cs.content);
       if (!m || !pua(m[1] ?? '')) continue;
-      const family = cs.fontFamily
-        .split(',')[0]!
-        .trim()
-        .replace(/^["']|["']$/g, '');
+      const family = firstFamily(cs);
       const glyph = `font:${family}:${[...(m[1] ?? '')].map((c) => c.codePointAt(0)!.toString(16)).join('+')}`;
       out.push({
         kind: 'font',
@@ -191,10 +190,7 @@ async function collectIcons(iconMax: number): Promise<IconUse[]> {
     text = text.trim();
     if (!text) continue;
     const cs = getComputedStyle(el);
-    const family = cs.fontFamily
-      .split(',')[0]!
-      .trim()
-      .replace(/^["']|["']$/g, '');
+    const family = firstFamily(cs);
     if (cs.display === 'none' || !(pua(text) || (LIGATURE.test(family) && /^[a-z0-9_]+$/.test(text)))) continue;
     const glyph = pua(text) ? [...text].map((c) => c.codePointAt(0)!.toString(16)).join('+') : text;
     const id = `font:${family}:${glyph}`;

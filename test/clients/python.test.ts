@@ -2,12 +2,11 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../lib/keys/use-cases.js';
-import { startScriptedOpenAIServer, type ScriptedOpenAIServer } from '../fixtures/agent/openai-server.js';
-import { shopper, wanderer } from '../fixtures/agent/policies.js';
-import { catalogueRoute } from '../fixtures/agent/site.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import type { ScriptedOpenAIServer } from '../fixtures/agent/openai-server.js';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { fixtureCase, startPublicApi } from '../support/public-api.js';
-import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
+import type { TestRuntime } from '../support/runtime.js';
+import { startClientWorld, type ClientWorld } from './world.js';
 
 /**
  * The Python client (clients/python) against the local runtime over HTTP, workers on:
@@ -61,6 +60,7 @@ function expectPassed(run: PythonRun, atLeast: number): void {
   expect(run.output, run.output).not.toMatch(/skipped|expected failures/);
 }
 
+let world: ClientWorld;
 let rt: TestRuntime;
 let shop: FixtureServer;
 let pages: FixtureServer;
@@ -68,20 +68,8 @@ let llm: ScriptedOpenAIServer;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  // Wandering searches are slowed so a wandering agent is surely still running when cancelled.
-  const slowWander = async (req: { url?: string }) => {
-    if (/[?&]q=item/.test(req.url ?? '')) await new Promise((r) => setTimeout(r, 400));
-    return false;
-  };
-  shop = await startFixtureServer({ routes: [slowWander, catalogueRoute()] });
-  pages = await startFixtureServer();
-  llm = await startScriptedOpenAIServer((task) =>
-    task.includes('Ridge Pack') ? shopper({ query: 'pack', product: /Ridge Pack 30L/ }) : wanderer,
-  );
-  rt = await startTestRuntime({
-    workers: true,
-    env: { BTS_MODEL_PROVIDER: 'openai-compatible', BTS_MODEL_BASE_URL: llm.baseUrl, BTS_MODEL: 'scripted' },
-  });
+  world = await startClientWorld();
+  ({ rt, shop, pages, llm } = world);
   // A business whose monthly quota is one task, for QuotaExceededError.
   const quotaBusiness = `py-quota-${Date.now()}`;
   const quotaKey = await createApiKey(rt.runtime.deps, { businessId: quotaBusiness }, {});
@@ -96,12 +84,7 @@ beforeAll(async () => {
   };
 }, 120_000);
 
-afterAll(async () => {
-  await rt?.stop();
-  await shop?.close();
-  await pages?.close();
-  await llm?.close();
-});
+afterAll(async () => world?.close());
 
 describe('Python client', () => {
   it('python3 is 3.9 or newer', async () => {

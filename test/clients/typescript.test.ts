@@ -11,50 +11,31 @@ import {
   type StepSummary,
 } from '../../clients/typescript/src/index.js';
 import { createApiKey } from '../../lib/keys/use-cases.js';
-import { startScriptedOpenAIServer, type ScriptedOpenAIServer } from '../fixtures/agent/openai-server.js';
-import { shopper, wanderer } from '../fixtures/agent/policies.js';
-import { catalogueRoute } from '../fixtures/agent/site.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { fixtureCase, startPublicApi } from '../support/public-api.js';
-import { startTestRuntime, type TestRuntime } from '../support/runtime.js';
+import type { TestRuntime } from '../support/runtime.js';
+import { startClientWorld, type ClientWorld } from './world.js';
 
 /**
  * The TypeScript client against the local runtime over HTTP, workers on: design and agent
  * tasks really run (Chromium, the scripted model server on loopback), errors are the
  * service's own.
  */
+let world: ClientWorld;
 let rt: TestRuntime;
 let shop: FixtureServer;
 let pages: FixtureServer;
-let llm: ScriptedOpenAIServer;
 let client: BrowserTaskClient;
 
 const RIDGE = 'How much is the Ridge Pack 30L?';
 
 beforeAll(async () => {
-  // Wandering searches are slowed so a wandering agent is surely still running when cancelled.
-  const slowWander = async (req: { url?: string }) => {
-    if (/[?&]q=item/.test(req.url ?? '')) await new Promise((r) => setTimeout(r, 400));
-    return false;
-  };
-  shop = await startFixtureServer({ routes: [slowWander, catalogueRoute()] });
-  pages = await startFixtureServer();
-  llm = await startScriptedOpenAIServer((task) =>
-    task.includes('Ridge Pack') ? shopper({ query: 'pack', product: /Ridge Pack 30L/ }) : wanderer,
-  );
-  rt = await startTestRuntime({
-    workers: true,
-    env: { BTS_MODEL_PROVIDER: 'openai-compatible', BTS_MODEL_BASE_URL: llm.baseUrl, BTS_MODEL: 'scripted' },
-  });
+  world = await startClientWorld();
+  ({ rt, shop, pages } = world);
   client = new BrowserTaskClient({ baseUrl: rt.url, apiKey: rt.key, dashboardToken: await rt.dashboardToken() });
 }, 120_000);
 
-afterAll(async () => {
-  await rt?.stop();
-  await shop?.close();
-  await pages?.close();
-  await llm?.close();
-});
+afterAll(async () => world?.close());
 
 describe('design', () => {
   it('run() extracts a fixture site to completion', async () => {
